@@ -1,0 +1,61 @@
+"""What every check shares: seeded rolls and replays through one code path."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+from collections.abc import Iterable
+from typing import ClassVar
+
+from ._errors import ParameterTypeError, RulesError
+from ._roll import Dice, Roll
+from ._validate import integer
+
+__all__ = ["CheckBase", "MAX_SEED"]
+
+MAX_SEED = 2**64 - 1
+
+
+class CheckBase:
+    """Base of every public check class (each a frozen, keyword-only dataclass).
+
+    A subclass implements ``_play(dice) -> Roll``, drawing every face through
+    ``dice.next(sides)``; ``roll`` and ``resolve`` both run it.
+    """
+
+    system: ClassVar[str] = ""
+
+    def _play(self, dice: Dice) -> Roll:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def roll(self, *, seed: int | None = None, rng: random.Random | None = None) -> Roll:
+        """Roll with a seed (recorded, so the roll can be replayed) or an explicit RNG.
+
+        With neither, a fresh seed is drawn and recorded.
+        """
+        if rng is not None:
+            if seed is not None:
+                raise RulesError("seed and rng are not allowed together: give one of them")
+            if not isinstance(rng, random.Random):
+                raise ParameterTypeError(
+                    f"rng={rng!r:.60} is not allowed: rng must be a random.Random"
+                )
+            return self._play(Dice(rng=rng))
+        if seed is None:
+            seed = secrets.randbits(32)
+        seed = integer("seed", seed, low=0, high=MAX_SEED)
+        return dataclasses.replace(self._play(Dice(rng=random.Random(seed))), seed=seed)
+
+    def resolve(self, faces: Iterable[int]) -> Roll:
+        """The same result as a roll whose dice showed ``faces``, in rolling order."""
+        dice = Dice.given(faces)
+        result = self._play(dice)
+        dice.finish()
+        return result
+
+    def describe(self) -> str:
+        """The call that builds this check, e.g. ``hits.Check(dice=5, threshold=7, tn=3)``."""
+        fields = dataclasses.fields(self)  # type: ignore[arg-type]
+        args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields if f.init)
+        return f"{self.system}.{type(self).__name__}({args})"

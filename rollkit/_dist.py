@@ -1,0 +1,105 @@
+"""Exact distributions: outcomes with ``Fraction`` probabilities and an exact tail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ._errors import RulesError
+
+__all__ = ["Distribution"]
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Exact probabilities of outcomes, in order, plus the mass not listed.
+
+    ``tail`` is the exact probability of every outcome beyond the listed ones
+    (for example "more than 30 successes" when exploding dice make the support
+    infinite); ``tail_label`` says what it covers. Nothing is renormalised:
+    ``total()`` is exactly 1.
+    """
+
+    pairs: tuple[tuple[Hashable, Fraction], ...]
+    tail: Fraction = _ZERO
+    tail_label: str = ""
+    _index: dict[Hashable, Fraction] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", dict(self.pairs))
+
+    @classmethod
+    def from_weights(
+        cls,
+        weights: Mapping[Hashable, int] | list[tuple[Hashable, int]],
+        denominator: int,
+        *,
+        tail_weight: int = 0,
+        tail_label: str = "",
+    ) -> Distribution:
+        """Build from integer weights over one common denominator (fast path)."""
+        items = weights.items() if isinstance(weights, Mapping) else weights
+        return cls(
+            tuple((k, Fraction(w, denominator)) for k, w in items),
+            Fraction(tail_weight, denominator),
+            tail_label,
+        )
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return (k for k, _ in self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._index
+
+    def __getitem__(self, outcome: Hashable) -> Fraction:
+        """The probability of ``outcome`` (0 for a listed-free outcome)."""
+        return self._index.get(outcome, _ZERO)
+
+    def items(self) -> tuple[tuple[Hashable, Fraction], ...]:
+        return self.pairs
+
+    def total(self) -> Fraction:
+        """Listed mass plus tail: exactly 1 for every distribution rollkit returns."""
+        return sum((p for _, p in self.pairs), self.tail)
+
+    def probability(self, predicate: Callable[[Any], bool]) -> Fraction:
+        """The exact mass of the listed outcomes for which ``predicate`` is true."""
+        return sum((p for k, p in self.pairs if predicate(k)), _ZERO)
+
+    def at_least(self, value: int) -> Fraction:
+        """P(outcome >= value) for a numeric distribution; the tail lies above the list."""
+        if self.pairs and value > max(self._index) + 1 and self.tail:  # type: ignore[type-var]
+            raise RulesError(
+                f"value={value!r} is beyond the listed outcomes: ask for a larger bound"
+            )
+        return self.probability(lambda k: k >= value) + self.tail
+
+    def mean(self) -> Fraction:
+        """The exact mean; only for a distribution with no tail."""
+        if self.tail:
+            raise RulesError("mean() needs the whole distribution: this one has a tail")
+        return sum((k * p for k, p in self.pairs), _ZERO)  # type: ignore[operator]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: probabilities as exact ``"n/d"`` strings and as floats."""
+        return {
+            "outcomes": [
+                {"outcome": k, "probability": str(p), "float": float(p)} for k, p in self.pairs
+            ],
+            "tail": {"label": self.tail_label, "probability": str(self.tail),
+                     "float": float(self.tail)},
+        }
+
+    def __str__(self) -> str:
+        width = max((len(str(k)) for k in self), default=4)
+        lines = [f"{str(k):>{width}}  {float(p):8.4%}  {p}" for k, p in self.pairs]
+        if self.tail or self.tail_label:
+            lines.append(f"{self.tail_label:>{width}}  {float(self.tail):8.4%}  {self.tail}")
+        return "\n".join(lines)

@@ -1,0 +1,76 @@
+"""Parameter checks shared by every system: one clear message per mistake."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from ._errors import LimitError, ParameterTypeError, RulesError
+
+__all__ = ["integer", "boolean", "choice", "describe"]
+
+
+def describe(value: Any) -> str:
+    """A short, safe rendering of a value for an error message."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return text
+
+
+def integer(
+    name: str,
+    value: Any,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    limit: int | None = None,
+    allowed: str | None = None,
+) -> int:
+    """Return ``value`` if it is an ``int`` within ``low..high``, else raise.
+
+    ``high`` is a bound of the rules (``RulesError``); ``limit`` is a bound of
+    what rollkit computes exactly (``LimitError``).
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParameterTypeError(
+            f"{name}={describe(value)} is not allowed: {name} must be a whole number"
+            f" ({type(value).__name__} given)"
+        )
+    if allowed is None:
+        if low is not None and high is not None:
+            allowed = f"a whole number from {low} to {high}"
+        elif low is not None:
+            allowed = f"a whole number of at least {low}"
+        elif high is not None:
+            allowed = f"a whole number of at most {high}"
+        else:
+            allowed = "a whole number"
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RulesError(f"{name}={describe(value)} is not allowed: {name} must be {allowed}")
+    if limit is not None and value > limit:
+        raise LimitError(
+            f"{name}={describe(value)} is too large: rollkit computes exact odds"
+            f" for {name} up to {limit}"
+        )
+    return value
+
+
+def boolean(name: str, value: Any) -> bool:
+    """Return ``value`` if it is a ``bool``, else raise."""
+    if not isinstance(value, bool):
+        raise ParameterTypeError(
+            f"{name}={describe(value)} is not allowed: {name} must be True or False"
+            f" ({type(value).__name__} given)"
+        )
+    return value
+
+
+def choice(name: str, value: Any, options: Collection[Any]) -> Any:
+    """Return ``value`` if it is one of ``options`` (same type, equal), else raise."""
+    if any(type(value) is type(o) and value == o for o in options):
+        return value
+    listed = ", ".join(repr(o) for o in options)
+    same_type = any(type(value) is type(o) for o in options)
+    error = RulesError if same_type else ParameterTypeError
+    raise error(f"{name}={describe(value)} is not allowed: {name} must be one of {listed}")
