@@ -1,0 +1,80 @@
+"""Find fenced code blocks in Markdown with their real line numbers.
+
+Fences nested in admonitions (``!!! example``), collapsible blocks (``???``)
+and content tabs (``=== "Tab"``) count too: the marker line is blanked, which
+turns the indented body into an indented code block, and that block is parsed
+again with its line offset.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+
+__all__ = ["Fence", "Block", "scan"]
+
+_MARKER = re.compile(r"^(?P<indent>\s*)(?P<kind>!!!|\?\?\?\+?|===)\s+(?P<rest>.*)$")
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced code block: its info string, its body and the line of its opening fence."""
+
+    info: str
+    body: str
+    line: int  # 1-based line of the opening fence in the file
+
+
+@dataclass(frozen=True)
+class Block:
+    """An admonition or content tab: its marker, type and the fences inside it."""
+
+    kind: str  # "!!!", "???", "???+" or "==="
+    type: str  # e.g. "example", or the first word of a tab title
+    line: int
+    fences: tuple[Fence, ...]
+
+
+_parser = MarkdownIt("commonmark")
+
+
+def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> None:
+    lines = text.split("\n")
+    markers: dict[int, tuple[str, str]] = {}
+    for i, line in enumerate(lines):
+        match = _MARKER.match(line)
+        if match and not match.group("indent"):
+            rest = match.group("rest").split()
+            markers[i] = (match.group("kind"), rest[0].strip('"') if rest else "")
+            lines[i] = "***"  # a one-line block: the indented body after it is a code block
+    owner: int | None = None
+    for token in _parser.parse("\n".join(lines)):
+        if token.map is None:
+            continue
+        start = token.map[0]
+        if token.type == "hr" and start in markers:
+            owner = start
+            continue
+        if token.type == "fence":
+            fences.append(Fence(token.info.strip(), token.content, offset + start + 1))
+        elif token.type == "code_block":
+            # commonmark strips four columns from an indented block: the body is dedented
+            inner: list[Fence] = []
+            _scan(token.content, offset + start, inner, blocks)
+            fences.extend(inner)
+            if owner is not None:
+                kind, title = markers[owner]
+                blocks.append(Block(kind, title, offset + owner + 1, tuple(inner)))
+        owner = None
+
+
+def scan(text: str) -> tuple[list[Fence], list[Block]]:
+    """All fences (in order, nested ones included) and all admonition/tab blocks."""
+    fences: list[Fence] = []
+    blocks: list[Block] = []
+    _scan(text, 0, fences, blocks)
+    fences.sort(key=lambda f: f.line)
+    blocks.sort(key=lambda b: b.line)
+    return fences, blocks
