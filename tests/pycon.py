@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.mdfences import Fence, scan
+from docs_tools.mdfences import Fence, scan
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -1,0 +1,1 @@
+"""Docs tooling: build-time fences, charts and page generators (not part of rollkit)."""
