@@ -106,8 +106,8 @@ def _literal(options: tuple[Any, ...], text: str, option: str) -> Any:
     )
 
 
-def _check_parser(cls: type, command: str) -> _Parser:
-    parser = _Parser(prog=f"rollkit {command}", add_help=True)
+def _check_parser(cls: type, command: str, name: str) -> _Parser:
+    parser = _Parser(prog=f"rollkit {command} {name}", add_help=True)
     hints = typing.get_type_hints(cls)
     for field in dataclasses.fields(cls):
         if not field.init:
@@ -178,7 +178,7 @@ def _rulings(system: str | None, as_json: bool) -> str:
 
 def _systems(name: str | None) -> str:
     if name is not None:
-        return _check_parser(_find(name), f"roll {name}").format_help()
+        return _check_parser(_find(name), "roll", name).format_help()
     lines = []
     for key, cls in _checks().items():
         params = ", ".join(f.name for f in dataclasses.fields(cls) if f.init)
@@ -208,7 +208,7 @@ def run(argv: Sequence[str]) -> str:
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(_checks())}")
     cls = _find(rest[0])
-    parser = _check_parser(cls, f"{command} {rest[0]}")
+    parser = _check_parser(cls, command, rest[0])
     options = parser.parse_args(rest[1:])
     check = _build(cls, options)
     if command == "odds":
