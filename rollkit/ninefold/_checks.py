@@ -1,0 +1,194 @@
+"""Single checks: a direct toPass, a percentage DC, and Mentalic stat generation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .._check import CheckBase
+from .._dist import Distribution
+from .._roll import Dice, Die, Roll
+from .._validate import choice, integer
+from ._maths import _check_outcome, _check_outcomes, _classify, _cut, _four_d6, _uniform
+from ._values import (
+    CONVENTIONS, MAX_EFFECT_DICE, _bands, _faces_for, _points, _sides, clamp_chance,
+    effect_dice_after,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check(CheckBase):
+    """One toPass check ("Roll Checks", "Dice Thresholds", "Critical Bands").
+
+    ``die`` must express the clamped toPass and both band widths in whole
+    faces (d100 always does, d20 in steps of 5). Roll-under passes on the
+    lowest toPass% of faces and has its favourable band at the low end;
+    roll-high ("X+") mirrors both. Criticals never change pass or fail; on a
+    pass they double (favourable) or halve, at least one (unfavourable), the
+    effect dice. The tally is the margin in faces of the die against the
+    clamped threshold, 0 or more on a pass (ruling ``ninefold-check-margin``).
+    Build ``to_pass`` with ``to_pass()``; embodiment modifiers are buffs or debuffs.
+    """
+
+    system: ClassVar[str] = "ninefold"
+
+    to_pass: int
+    die: int = 100
+    convention: str = "roll-under"
+    favourable: int = 5
+    unfavourable: int = 5
+    effect_dice: int = 0
+
+    def __post_init__(self) -> None:
+        clamp_chance(self.to_pass)
+        _sides("die", self.die)
+        choice("convention", self.convention, CONVENTIONS)
+        _bands(self.favourable, self.unfavourable)
+        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
+        self._faces()
+
+    def _faces(self) -> tuple[int, int, int, int]:
+        n = self.die
+        return (n, _faces_for("to_pass", clamp_chance(self.to_pass), n, shown=self.to_pass),
+                _faces_for("favourable", self.favourable, n),
+                _faces_for("unfavourable", self.unfavourable, n))
+
+    def chance(self) -> Fraction:
+        """Clamped toPass / 100."""
+        return Fraction(clamp_chance(self.to_pass), 100)
+
+    def outcomes(self) -> Distribution:
+        return _check_outcomes(*self._faces())
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """The margin: uniform over passing - N .. passing - 1 faces."""
+        n, passing = self._faces()[:2]
+        if bound is None:
+            return _uniform(passing - n, n)
+        return _cut([(passing - low, 1) for low in range(n, 0, -1)], n, bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        n, passing, fav, unfav = self._faces()
+        face = dice.next(n)
+        low = face if self.convention == "roll-under" else n + 1 - face
+        passed, critical = _classify(low, n, passing, fav, unfav)
+        outcome = _check_outcome(passed, critical)
+        margin = passing - low
+        effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
+        note = "" if critical == "none" else f"{critical} critical"
+        return Roll(
+            system=self.system, check=self.describe(),
+            dice=(Die(face, n, "check", "pass" if passed else "fail", note=note),),
+            tally=margin, outcome=outcome, success=passed,
+            probability=self.outcomes()[outcome],
+            details=(("margin", margin), ("critical", critical), ("effect dice", effect)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PercentageCheck(CheckBase):
+    """A d100 check against a fixed percentage DC ("Percentage DCs and Outcome Margin").
+
+    Roll-high reading: converted roll u = the face (1..100), adjusted = u +
+    bonus, margin = adjusted - dc. Roll-under reading: converted roll v = the
+    face, final chance c = 101 - dc + bonus, margin = c - v; a face v here is
+    the face 101 - v of the roll-high reading, so margins, odds and bands
+    agree (ruling ``ninefold-roll-under-margin``). A margin of 0 passes
+    (``ninefold-margin-tie``). Critical bands and effect dice as in ``Check``;
+    the tally is the margin in percentage points.
+    """
+
+    system: ClassVar[str] = "ninefold"
+
+    dc: int
+    bonus: int = 0
+    convention: str = "roll-high"
+    favourable: int = 5
+    unfavourable: int = 5
+    effect_dice: int = 0
+
+    def __post_init__(self) -> None:
+        _points("dc", self.dc)
+        _points("bonus", self.bonus)
+        choice("convention", self.convention, CONVENTIONS)
+        _bands(self.favourable, self.unfavourable)
+        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
+
+    def final_chance(self) -> int:
+        """c = 101 - dc + bonus: the roll-under chance in percent, not clamped."""
+        return 101 - self.dc + self.bonus
+
+    def chance(self) -> Fraction:
+        return Fraction(min(100, max(0, self.final_chance())), 100)
+
+    def outcomes(self) -> Distribution:
+        passing = min(100, max(0, self.final_chance()))
+        return _check_outcomes(100, passing, self.favourable, self.unfavourable)
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """The margin: uniform over 1 + bonus - dc .. 100 + bonus - dc."""
+        shift = self.bonus - self.dc
+        if bound is None:
+            return _uniform(1 + shift, 100)
+        return _cut([(u + shift, 1) for u in range(1, 101)], 100, bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        face = dice.next(100)
+        high = face if self.convention == "roll-high" else 101 - face
+        margin = high + self.bonus - self.dc
+        passing = min(100, max(0, self.final_chance()))
+        passed, critical = _classify(101 - high, 100, passing, self.favourable, self.unfavourable)
+        outcome = _check_outcome(passed, critical)
+        effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
+        if self.convention == "roll-high":
+            reading: tuple[tuple[str, Any], ...] = (
+                ("converted roll", face), ("adjusted result", face + self.bonus))
+        else:
+            reading = (("converted roll", face), ("final chance", self.final_chance()))
+        note = "" if critical == "none" else f"{critical} critical"
+        return Roll(
+            system=self.system, check=self.describe(),
+            dice=(Die(face, 100, "percentile", "pass" if passed else "fail", note=note),),
+            tally=margin, outcome=outcome, success=passed,
+            probability=self.outcomes()[outcome],
+            details=reading + (("margin", margin), ("critical", critical), ("effect dice", effect)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MentalicStat(CheckBase):
+    """A new Mind's Mentalic Stat: 4d6 read as +4% to +24% ("Roll Checks").
+
+    The tally is the stat in percentage points; the outcome names it
+    ("+13%"). Success is a stat of ``at_least`` or more (default 4: always).
+    """
+
+    system: ClassVar[str] = "ninefold"
+
+    at_least: int = 4
+
+    def __post_init__(self) -> None:
+        integer("at_least", self.at_least, low=4, high=24)
+
+    def chance(self) -> Fraction:
+        return Fraction(sum(_four_d6()[self.at_least:]), 6**4)
+
+    def outcomes(self) -> Distribution:
+        ways = _four_d6()
+        return Distribution.from_weights([(f"+{s}%", ways[s]) for s in range(4, 25)], 6**4)
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        ways = _four_d6()
+        return _cut([(s, ways[s]) for s in range(4, 25)], 6**4, bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        faces = [dice.next(6) for _ in range(4)]
+        stat = sum(faces)
+        outcome = f"+{stat}%"
+        return Roll(
+            system=self.system, check=self.describe(),
+            dice=tuple(Die(f, 6, "mentalic", "added", value=f) for f in faces),
+            tally=stat, outcome=outcome, success=stat >= self.at_least,
+            probability=self.outcomes()[outcome], details=(("stat", stat),),
+        )

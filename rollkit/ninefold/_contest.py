@@ -1,0 +1,116 @@
+"""Offence then defence as two separate rolls ("Contested and Combat Rolls")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .._check import CheckBase
+from .._dist import Distribution
+from .._roll import Dice, Die, Roll
+from .._validate import boolean, choice, integer
+from ._maths import _classify, _contest_outcomes, _contest_weights, _cut
+from ._values import (
+    _CRITICALS, CONTEST_OUTCOMES, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, OFFENCE_FAILS,
+    _bands, _faces_for, _sides, clamp_chance, effect_dice_after,
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Contest(CheckBase):
+    """Offence then defence, two separate rolls ("Contested and Combat Rolls").
+
+    The offence rolls first; if it fails nothing else is rolled. If the
+    defender is ``immune`` the effect does not apply and no defence is rolled.
+    Otherwise the defence rolls; a passed defence stops the effect. The
+    effect lands only when the offence passed and the defence failed; the
+    offence's criticals change its effect dice. The defence roll is read for
+    pass or fail only (ruling ``ninefold-defence-critical``). The tally is the
+    number of effect dice rolled.
+    """
+
+    system: ClassVar[str] = "ninefold"
+
+    offence: int
+    defence: int
+    offence_die: int = 100
+    defence_die: int = 100
+    convention: str = "roll-under"
+    favourable: int = 5
+    unfavourable: int = 5
+    effect_dice: int = 0
+    immune: bool = False
+
+    def __post_init__(self) -> None:
+        clamp_chance(self.offence)
+        clamp_chance(self.defence)
+        _sides("offence_die", self.offence_die)
+        _sides("defence_die", self.defence_die)
+        choice("convention", self.convention, CONVENTIONS)
+        _bands(self.favourable, self.unfavourable)
+        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
+        boolean("immune", self.immune)
+        self._faces()
+
+    def _faces(self) -> tuple[int, int, int, int, int, int]:
+        n, d = self.offence_die, self.defence_die
+        return (n, _faces_for("offence", clamp_chance(self.offence), n, shown=self.offence),
+                _faces_for("favourable", self.favourable, n),
+                _faces_for("unfavourable", self.unfavourable, n),
+                d, _faces_for("defence", clamp_chance(self.defence), d, shown=self.defence))
+
+    def chance(self) -> Fraction:
+        """P(offence passes) * P(defence fails); 0 against an immune defender."""
+        if self.immune:
+            return Fraction(0)
+        n, passing, _, _, d, held = self._faces()
+        return Fraction(passing * (d - held), n * d)
+
+    def _weights(self) -> tuple[int, ...]:
+        return _contest_weights(*self._faces(), self.immune)
+
+    def outcomes(self) -> Distribution:
+        return _contest_outcomes(*self._faces(), self.immune)
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """Effect dice rolled: 0 unless the effect lands, then after criticals."""
+        w = self._weights()
+        tally: dict[int, int] = {0: w[0] + w[1] + w[2]}
+        for weight, critical in zip(w[3:], _CRITICALS):
+            k = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
+            tally[k] = tally.get(k, 0) + weight
+        return _cut(sorted(tally.items()), self.offence_die * self.defence_die, bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        n, passing, fav, unfav, d, held = self._faces()
+        face = dice.next(n)
+        low = face if self.convention == "roll-under" else n + 1 - face
+        passed, critical = _classify(low, n, passing, fav, unfav)
+        note = "" if critical == "none" else f"{critical} critical"
+        rolled = [Die(face, n, "offence", "pass" if passed else "fail", note=note)]
+        details: list[tuple[str, Any]] = [("offence margin", passing - low),
+                                          ("critical", critical)]
+        effect = 0
+        if not passed:
+            outcome = OFFENCE_FAILS
+        elif self.immune:
+            outcome = IMMUNE
+        else:
+            face = dice.next(d)
+            low = face if self.convention == "roll-under" else d + 1 - face
+            held_off = low <= held
+            rolled.append(Die(face, d, "defence", "pass" if held_off else "fail"))
+            details.append(("defence margin", held - low))
+            if held_off:
+                outcome = DEFENDED
+            else:
+                outcome = CONTEST_OUTCOMES[3 + _CRITICALS.index(critical)]
+                effect = effect_dice_after(effect_dice=self.effect_dice, passed=True,
+                                           critical=critical)
+        details.append(("effect dice", effect))
+        return Roll(
+            system=self.system, check=self.describe(), dice=tuple(rolled), tally=effect,
+            outcome=outcome, success=outcome in CONTEST_OUTCOMES[3:],
+            probability=self.outcomes()[outcome], details=tuple(details),
+        )

@@ -1,0 +1,162 @@
+"""The ninefold rulings: where the Roll Checks page is ambiguous, inconsistent or lost text."""
+
+from __future__ import annotations
+
+from .._rulings import Ruling
+
+def _ruling(id: str, section: str, source: str, ruling: str, why: str) -> Ruling:
+    return Ruling(id=id, system="ninefold", section=section, source=source, ruling=ruling, why=why)
+
+
+RULINGS: tuple[Ruling, ...] = (
+    _ruling(
+        "ninefold-dice-threshold", "Dice Thresholds",
+        "Two examples (a d6 needing 3+ stands for toPass 50%, a d20 needing 16+ for 40%)"
+        " and a general rule putting X+ on a dN at (N - X)/N.",
+        "X+ keeps its usual meaning, X or higher, with chance (N - X + 1)/N. A toPass of p%"
+        " fits a dN when p*N/100 is a whole number of faces, and is rolled as X+ with"
+        " X = N + 1 - p*N/100: 50% on a d6 is 4+, 40% on a d20 is 13+.",
+        "The rule matches the d6 example ((6 - 3)/6 = 50%) but not the d20 one"
+        " ((20 - 16)/20 = 20%, not 40%). Counting faces, 3+ on a d6 comes up 4 times in 6"
+        " (66.67%) and 16+ on a d20 5 times in 20 (25%), so neither the rule nor the"
+        " examples give the real odds.",
+    ),
+    _ruling(
+        "ninefold-expressing-dice", "Dice Thresholds; Critical Bands",
+        "The roller picks a die able to show the percentage; when it cannot, the text"
+        " points to d100, d20 or an unspecified confirmation roll.",
+        "A die is accepted when the clamped toPass and both critical band widths are whole"
+        " numbers of its faces; otherwise rollkit raises an error that suggests d100 and"
+        " lists the usual dice that would do. expressing_dice() looks at d2, d4, d6, d8,"
+        " d10, d12, d20 and d100. Confirmation rolls are not described, so not modelled.",
+        "A d20 face is 5 points, so the default 5% bands are one face each; on a d6 a 5%"
+        " band would be 0.3 of a face, and a d6 only shows 0%, 50% and 100%.",
+    ),
+    _ruling(
+        "ninefold-ranges", "Roll Checks",
+        "Stats are used as recorded, without clamping; Stat plus Skills plus Buff is said"
+        " to span -75% to +75%, and debuffs to move that by up to 50 points either way.",
+        "The spans are read as a description, not a limit: any whole-number term from"
+        " -1000000 to 1000000 is taken (beyond that LimitError). toPass itself is never"
+        " clamped; only the chance is, to 0..100%: toPass 130 passes always, -20 never.",
+        "The text asks for unclamped stats from bodies and rules, so enforcing the spans"
+        " would refuse legal characters; and a die cannot pass more than 100 rolls in 100.",
+    ),
+    _ruling(
+        "ninefold-critical-bands", "Critical Bands",
+        "Each check has a 5% favourable and a 5% unfavourable band at the two ends of the"
+        " unmodified die (01-05 and 96-100 on d100; the end faces on d20, which one is"
+        " favourable depending on the convention); builds widen or narrow them in points.",
+        "Roll-under: favourable is the low end (d100 01-05, d20 natural 1), unfavourable"
+        " the high end. Roll-high mirrors both (d100 96-100 and d20 natural 20 favourable)."
+        " favourable/unfavourable are the final widths, each 0 to 100, together at most"
+        " 100; a band narrowed below 0% is 0.",
+        "The favourable end is the end that passes first under the convention. Two 55%"
+        " bands would share 10 faces of a d100, making a face both critical kinds at once.",
+    ),
+    _ruling(
+        "ninefold-effect-dice", "Critical Bands; Check Sequence",
+        "On a success a favourable critical doubles the effect dice; an unfavourable one"
+        " halves them, rounding down but never below one; criticals do not turn a pass"
+        " into a fail or back; with no effect dice nothing changes.",
+        "rollkit reports the number of effect dice after criticals (detail 'effect dice';"
+        " 0 when the check fails) and does not roll them, since their size belongs to the"
+        " action. effect_dice=0 means the action has none.",
+        "The page never names an effect die. Examples of the counting: 4 dice become 8 on a"
+        " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2.",
+    ),
+    _ruling(
+        "ninefold-check-margin", "Percentage DCs and Outcome Margin",
+        "A margin is defined only for checks against a percentage DC.",
+        "For a direct toPass Check the tally is a margin in faces of the die used: passing"
+        " faces minus the face read roll-under (roll-high faces mirrored), taken against the"
+        " clamped threshold, so it is 0 or more exactly on a pass. On d100 with toPass in"
+        " 0..100 it is toPass - roll, the same as PercentageCheck with dc = 101 - toPass.",
+        "Against an unclamped toPass the margin would not be whole on most dice (toPass 133"
+        " on a d20 is 26.6 faces); one rule for every die keeps it an integer. Example: toPass"
+        " 130 on d100 and a roll of 100 gives margin 0.",
+    ),
+    _ruling(
+        "ninefold-two-dcs", "Roll Checks; Percentage DCs and Outcome Margin",
+        "The first section sets DC equal to toPass, a chance where higher is easier; the"
+        " later section subtracts a percentage DC from the adjusted roll, where higher is"
+        " harder.",
+        "Check takes to_pass (the first meaning); PercentageCheck takes dc in the second"
+        " meaning and passes (101 - dc + bonus)% of the time, clamped to 0..100%.",
+        "The two uses point opposite ways: read as a toPass, DC 30 passes 30 rolls in 100;"
+        " as a percentage DC with no bonus it passes 71 (rolls 30 to 100).",
+    ),
+    _ruling(
+        "ninefold-roll-under-margin", "Percentage DCs and Outcome Margin",
+        "The adjusted result is a converted percentile roll plus the total bonus, and the"
+        " margin is that minus the DC; shown roll-under, the same margin is the final"
+        " chance minus the converted roll, with the same bands. Neither conversion is spelt out.",
+        "The percentile roll is a d100 read 1..100 (00 is 100). Roll-high: converted roll"
+        " u = the face, margin = u + bonus - dc. Roll-under: converted roll v = the face,"
+        " final chance c = 101 - dc + bonus, margin = c - v; a roll-under face v is the"
+        " roll-high face u = 101 - v.",
+        "With u = 101 - v: c - v = (101 - dc + bonus) - (101 - u) = u + bonus - dc on all 100"
+        " faces, so both readings give one margin and pass the same 101 - dc + bonus faces,"
+        " and the favourable band u = 96..100 is v = 01..05, as the text requires.",
+    ),
+    _ruling(
+        "ninefold-margin-tie", "Percentage DCs and Outcome Margin",
+        "The adjusted result is compared with the DC for success; a tie is not settled.",
+        "A margin of 0 passes: success when adjusted result >= DC (roll-under: v <= c).",
+        "A direct check passes when the roll equals toPass (toPass 40 passes on 40 of 100"
+        " faces). With ties passing, DC 61 and no bonus passes on 61..100, again 40 faces,"
+        " and c = 40 in the roll-under reading; if ties failed the two readings would"
+        " disagree (39 faces against c = 40).",
+    ),
+    _ruling(
+        "ninefold-effort-lost", "Percentage DCs and Outcome Margin",
+        "The adjusted result is said to settle success and effort, and a check can be"
+        " critical and effortless, but no effort levels are given.",
+        "rollkit reports no effort grade, only the margin (tally and 'margin' detail), so a"
+        " table with its own effort bands can read it.",
+        "Without numbers for effort any grading would be invented; the margin is what the"
+        " text does define.",
+    ),
+    _ruling(
+        "ninefold-lost-text", "Contested and Combat Rolls; Dice Thresholds",
+        "The list of general effect classes is empty, the Dice Threshold Table heading has"
+        " no rows, and area hits take N from exposure units (one unit per five-foot base"
+        " left wholly open) with details left to another page.",
+        "rollkit does not model effect classes or area exposure. threshold_table(sides=)"
+        " rebuilds a threshold table from the dice-threshold ruling.",
+        "The missing rows cannot be recovered from this page; beyond one unit per fully"
+        " exposed five-foot base there are no numbers for N.",
+    ),
+    _ruling(
+        "ninefold-resistance-missing-type", "Contested and Combat Rolls",
+        "Only the best matching resistance counts against a many-typed effect (fire +20%"
+        " and poison +35% against fire-and-poison gives +35%); a missing resistance is +0%;"
+        " a negative one is a vulnerability.",
+        "A type the defender has no resistance for takes part in the maximum as +0, so a"
+        " vulnerability only lowers the defence when every type of the effect is one the"
+        " defender is vulnerable to. An effect with no type adds +0.",
+        "Fire -10% and no poison entry against fire-and-poison: max(-10, +0) = +0; against"
+        " fire alone: -10. Reading a missing entry as absent instead would give -10 in both"
+        " cases, contradicting 'missing contributes +0%'.",
+    ),
+    _ruling(
+        "ninefold-immunity", "Contested and Combat Rolls",
+        "Immunity is a declared property meaning the effect is ignored, rather than a bonus; the"
+        " text does not say what happens when only one of an effect's types is covered.",
+        "Immunity to any type of the effect means it does not apply: defence_to_pass returns"
+        " Immune(types=...) rather than a number; Contest(immune=True) rolls only the"
+        " offence and ends in 'immune' when it passes (no defence die), chance of effect 0.",
+        "This follows the best-type rule for resistances: the defender uses its strongest"
+        " protection among the types, and immunity beats any bonus. Immune to fire against"
+        " fire-and-poison: effect chance 0 whatever the poison resistance.",
+    ),
+    _ruling(
+        "ninefold-defence-critical", "Contested and Combat Rolls; Critical Bands",
+        "Every check has critical bands, but criticals only change the action's effect"
+        " dice; a passed defence stops the hit unless the action names a reduced effect.",
+        "The defence roll is read for pass or fail only; its criticals are not reported."
+        " A passed defence ends in 'defended'; any reduced effect is left to the action.",
+        "No consequence of a defence critical is given, and reduced effects are per action,"
+        " so adding either would invent rules.",
+    ),
+)

@@ -1,0 +1,162 @@
+"""Values, limits, outcome names and dice thresholds ("Roll Checks", "Dice Thresholds")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import gcd
+from typing import Any
+
+from .._errors import LimitError, RulesError
+from .._validate import boolean, choice, describe, integer
+
+MAX_POINTS = 10**6
+"""Largest size of any percentage-point value (toPass, Stat, DC, bonus ...) rollkit takes."""
+MAX_SIDES = 1000
+"""Largest die rollkit rolls a check on."""
+MAX_EFFECT_DICE = 10**6
+"""Largest number of effect dice rollkit tracks."""
+MAX_TYPES = 1000
+"""Most resistances, effect types or immunities in one defence."""
+
+COMMON_DICE: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20, 100)
+"""The dice ``expressing_dice`` looks at: the usual set plus a coin (d2)."""
+CONVENTIONS: tuple[str, ...] = ("roll-under", "roll-high")
+
+FAIL_UNFAVOURABLE = "fail, unfavourable critical"
+FAIL = "fail"
+FAIL_FAVOURABLE = "fail, favourable critical"
+PASS_UNFAVOURABLE = "pass, unfavourable critical"
+PASS = "pass"
+PASS_FAVOURABLE = "pass, favourable critical"
+CHECK_OUTCOMES: tuple[str, ...] = (
+    FAIL_UNFAVOURABLE, FAIL, FAIL_FAVOURABLE, PASS_UNFAVOURABLE, PASS, PASS_FAVOURABLE,
+)
+"""Outcomes of a single check, worst to best."""
+
+OFFENCE_FAILS = "offence fails"
+IMMUNE = "immune"
+DEFENDED = "defended"
+EFFECT_UNFAVOURABLE = "effect, unfavourable critical"
+EFFECT = "effect"
+EFFECT_FAVOURABLE = "effect, favourable critical"
+CONTEST_OUTCOMES: tuple[str, ...] = (
+    OFFENCE_FAILS, IMMUNE, DEFENDED, EFFECT_UNFAVOURABLE, EFFECT, EFFECT_FAVOURABLE,
+)
+"""Outcomes of an offence-then-defence contest, worst to best for the offence."""
+
+_CRITICALS = ("unfavourable", "none", "favourable")  # index 0, 1, 2 within a pass/fail half
+
+
+def _points(name: str, value: Any) -> int:
+    """A whole number of percentage points, any sign, within +-MAX_POINTS."""
+    integer(name, value)
+    if abs(value) > MAX_POINTS:
+        raise LimitError(
+            f"{name}={describe(value)} is too large: rollkit takes {name} from"
+            f" -{MAX_POINTS} to {MAX_POINTS} percentage points"
+        )
+    return value
+
+
+def clamp_chance(to_pass: int) -> int:
+    """The chance a toPass gives, in whole percent: below 0 is 0, above 100 is 100."""
+    return min(100, max(0, _points("to_pass", to_pass)))
+
+
+def to_pass(*, stat: int, skills: int = 0, buff: int = 0, debuff: int = 0) -> int:
+    """toPass = Stat + Skills + Buff - Debuff, in percentage points, not clamped.
+
+    "Roll Checks"/"Skill Checks". Equipment, cover, conditions and embodiment
+    modifiers (poor sensors: -2% Perception) are buff or debuff terms. The
+    stated ranges are not enforced (ruling ``ninefold-ranges``).
+    """
+    return (_points("stat", stat) + _points("skills", skills)
+            + _points("buff", buff) - _points("debuff", debuff))
+
+
+def _step(sides: int) -> int:
+    """Smallest chance step (percentage points) a dN shows in whole faces."""
+    return 100 // gcd(sides, 100)
+
+
+def expressing_dice(to_pass: int) -> tuple[int, ...]:
+    """Which of ``COMMON_DICE`` express the (clamped) toPass in whole faces.
+
+    Ruling ``ninefold-dice-threshold``: a dN expresses p% when p*N/100 is whole.
+    """
+    chance = clamp_chance(to_pass)
+    return tuple(n for n in COMMON_DICE if chance * n % 100 == 0)
+
+
+def _sides(name: str, value: Any) -> int:
+    return integer(name, value, low=2, limit=MAX_SIDES)
+
+
+def _faces_for(name: str, percent: int, sides: int, *, shown: int | None = None) -> int:
+    """``percent`` (0..100) as a whole number of faces of a dN, or a clear error."""
+    if percent * sides % 100:
+        step = _step(sides)
+        dice = ", ".join(f"d{n}" for n in COMMON_DICE if percent * n % 100 == 0)
+        raise RulesError(
+            f"{name}={describe(percent if shown is None else shown)} is not allowed on a"
+            f" d{sides}: a d{sides} gives chances in steps of {step} percentage points,"
+            f" so {percent}% is not a whole number of faces; use d100"
+            f" (dice that express {percent}%: {dice})"
+        )
+    return percent * sides // 100
+
+
+def threshold_for(*, to_pass: int, sides: int) -> int:
+    """The X of "X+ on a dN" for a toPass: X = N + 1 - p*N/100 (p clamped to 0..100).
+
+    "Dice Thresholds", ruling ``ninefold-dice-threshold``: d6 50% -> 4+,
+    d20 40% -> 13+; 0% gives N + 1 (never), 100% gives 1 (always).
+    """
+    sides = _sides("sides", sides)
+    chance = clamp_chance(to_pass)
+    return sides + 1 - _faces_for("to_pass", chance, sides, shown=to_pass)
+
+
+def threshold_chance(*, sides: int, target: int) -> Fraction:
+    """The chance of X or more on a dN: (N - X + 1)/N ("X+" as everywhere else)."""
+    sides = _sides("sides", sides)
+    target = integer("target", target, low=1, high=sides + 1)
+    return Fraction(sides - target + 1, sides)
+
+
+def threshold_table(*, sides: int) -> tuple[tuple[int, int], ...]:
+    """Every toPass from 0 to 100 a dN expresses, with its X+ (the lost threshold table)."""
+    sides = _sides("sides", sides)
+    return tuple((p, sides + 1 - p * sides // 100) for p in range(0, 101, _step(sides)))
+
+
+def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
+    """Effect dice after criticals ("Critical Bands").
+
+    Only a passed action rolls effect dice. A favourable critical doubles
+    them; an unfavourable one halves them, rounding down but keeping at least
+    one; with no effect dice nothing changes. ``critical`` is "favourable",
+    "unfavourable" or "none".
+    """
+    effect_dice = integer("effect_dice", effect_dice, low=0, limit=MAX_EFFECT_DICE)
+    passed = boolean("passed", passed)
+    critical = choice("critical", critical, _CRITICALS)
+    if not passed or effect_dice == 0:
+        return 0
+    if critical == "favourable":
+        return 2 * effect_dice
+    if critical == "unfavourable":
+        return max(1, effect_dice // 2)
+    return effect_dice
+
+
+def _bands(favourable: Any, unfavourable: Any) -> None:
+    integer("favourable", favourable, low=0, high=100,
+            allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)")
+    integer("unfavourable", unfavourable, low=0, high=100,
+            allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)")
+    if favourable + unfavourable > 100:
+        raise RulesError(
+            f"favourable={favourable} with unfavourable={unfavourable} is not allowed: the two"
+            " critical bands sit at opposite ends of the die and must not overlap (sum at most 100)"
+        )
