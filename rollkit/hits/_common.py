@@ -1,0 +1,98 @@
+"""Limits and the pieces every Hits check class shares: outcome tables, tallies, dice."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .._dist import Distribution
+from .._roll import Dice, Die
+from .._validate import integer
+from ._tables import DEGREES, Degree, degree_index
+
+__all__ = [
+    "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE", "MAX_GROUP_DICE", "MAX_HELPERS",
+    "SYSTEM", "OUTCOMES", "outcome_distribution", "tally_distribution", "roll_pool",
+    "degree_details", "check_tn", "check_threshold",
+]
+
+SYSTEM = "hits"
+
+MAX_POOL = 100_000
+"""Largest Dice Pool (bought dice included) rollkit accepts."""
+MAX_ROLLED = 2000
+"""Most dice actually rolled in one check (exact odds stay well under a second)."""
+MAX_TN = 1_000_000
+"""Largest TN rollkit accepts."""
+MAX_OPPOSED_DICE = 1000
+"""Most dice in an opposed check, both sides together."""
+MAX_GROUP_DICE = 600
+"""Most dice in a group check: the leader's pool plus every helper's."""
+MAX_HELPERS = 100
+"""Most helpers in one group check."""
+
+OUTCOMES: tuple[str, ...] = tuple(d.label for d in DEGREES)
+"""Outcome names of a check, worst to best (the rows of table 7A)."""
+
+
+def check_threshold(name: str, value: object) -> int:
+    """A d10 Threshold: 1 to 10 (a Hit is a face at or above it)."""
+    return integer(name, value, low=1, high=10, allowed="a d10 Threshold from 1 to 10")
+
+
+def check_tn(name: str, value: object) -> int:
+    """A Target Number: 0 or more (ruling hits-tn-zero for 0)."""
+    return integer(name, value, low=0, limit=MAX_TN)
+
+
+@lru_cache(maxsize=1024)
+def outcome_distribution(weights: tuple[int, ...], denominator: int,
+                         labels: tuple[str, ...] = OUTCOMES) -> Distribution:
+    """The outcomes of table 7A from band weights over one denominator."""
+    return Distribution.from_weights(list(zip(labels, weights)), denominator)
+
+
+_CACHE_UP_TO = 301  # tallies longer than this are rebuilt rather than kept in memory
+
+
+@lru_cache(maxsize=256)
+def _whole(weights: tuple[int, ...], first: int, denominator: int) -> Distribution:
+    return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)], denominator)
+
+
+def tally_distribution(weights: tuple[int, ...] | list[int], first: int, denominator: int,
+                       bound: int | None) -> Distribution:
+    """Tally ``first + i`` with weight ``weights[i]``; above ``bound`` goes to the tail."""
+    if bound is not None:
+        bound = integer("bound", bound)
+    last = first + len(weights) - 1
+    if bound is None or bound >= last:
+        if len(weights) <= _CACHE_UP_TO:
+            return _whole(tuple(weights), first, denominator)
+        return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)],
+                                         denominator)
+    keep = max(0, bound - first + 1)
+    return Distribution.from_weights(
+        [(first + i, w) for i, w in enumerate(weights[:keep])], denominator,
+        tail_weight=sum(weights[keep:]), tail_label=f"{bound + 1} or more")
+
+
+def roll_pool(dice: Dice, n: int, threshold: int, role: str) -> tuple[list[Die], int]:
+    """Roll n d10 at ``threshold``+; each die is logged under ``role``. Returns (dice, hits)."""
+    rolled = []
+    for _ in range(n):
+        face = dice.next(10)
+        hit = face >= threshold
+        rolled.append(Die(face, 10, role, "hit" if hit else "miss", int(hit)))
+    return rolled, sum(d.value for d in rolled)
+
+
+def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object], ...]]:
+    """The table 7A row and the Roll details for a number of Hits against a TN."""
+    effect = hits - tn
+    row = DEGREES[degree_index(effect)]
+    details: list[tuple[str, object]] = [("hits", hits), ("tn", tn), ("effect", effect)]
+    if effect < 0:
+        details.append(("botch", -effect))
+    details += [("degree", row.name), ("description", row.description)]
+    return row, tuple(details)
+

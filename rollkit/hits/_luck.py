@@ -1,0 +1,69 @@
+"""Luck checks: the unspent Fate pool rolled as a Static Check at 6+ (section "Luck Checks")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from .._check import CheckBase
+from .._dist import Distribution
+from .._roll import Dice, Roll
+from .._validate import integer
+from ._common import (
+    MAX_ROLLED, SYSTEM, check_tn, degree_details, outcome_distribution, roll_pool,
+    tally_distribution,
+)
+from ._maths import binomial, check_bands
+from ._tables import DEGREES, LUCK_TNS
+
+__all__ = ["Luck", "LUCK_THRESHOLD"]
+
+LUCK_THRESHOLD = 6
+"""A Luck Check is a Static Check: Threshold 6+."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Luck(CheckBase):
+    """Roll the unspent Fate pool (``fate`` dice) at 6+ against the Sage's ``tn``.
+
+    The text's comparisons for TN 1 to 4 are descriptive only; the exact odds
+    depend on the Fate pool (ruling hits-luck-odds). The tally is the Hits.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    fate: int
+    tn: int
+
+    def __post_init__(self) -> None:
+        integer("fate", self.fate, low=0, limit=MAX_ROLLED)
+        check_tn("tn", self.tn)
+
+    @property
+    def described(self) -> str | None:
+        """The text's description of this TN (TN 4 and above: unheard of), or None for TN 0."""
+        if self.tn == 0:
+            return None
+        return LUCK_TNS[min(self.tn, 4)][0]
+
+    def _bands(self) -> tuple[int, ...]:
+        return check_bands(self.fate, LUCK_THRESHOLD, self.tn)
+
+    def outcomes(self) -> Distribution:
+        """Table 7A bands, worst to best."""
+        return outcome_distribution(self._bands(), 10**self.fate)
+
+    def chance(self) -> Fraction:
+        """P(Hits >= TN) with ``fate`` dice at 6+, i.e. P(at least tn heads of fate coins)."""
+        return Fraction(sum(w for w, d in zip(self._bands(), DEGREES) if d.success),
+                        10**self.fate)
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """Hits on the Fate dice; above ``bound`` goes to the tail."""
+        return tally_distribution(binomial(self.fate, LUCK_THRESHOLD), 0, 10**self.fate, bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        log, hits = roll_pool(dice, self.fate, LUCK_THRESHOLD, "fate")
+        row, details = degree_details(hits, self.tn)
+        return Roll(self.system, self.describe(), tuple(log), hits, row.label, row.success,
+                    self.outcomes()[row.label], details=details)

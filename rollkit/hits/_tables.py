@@ -1,0 +1,192 @@
+"""The tables of the Hits rules as data, and small lookups over them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._errors import ParameterTypeError, RulesError
+from .._validate import describe, integer
+
+__all__ = [
+    "Degree", "DEGREES", "degree", "notable",
+    "DIFFICULTIES", "difficulty", "DEFENCES", "TRAINING", "DAMAGE_THRESHOLDS", "LUCK_TNS",
+    "MAX_ATTRIBUTE", "attribute_dice", "attribute_threshold", "training_dice",
+    "hits_per_ten", "max_bought", "knowledge_helper_allowed",
+]
+
+MAX_ATTRIBUTE = 11
+"""Highest Attribute Level with a Threshold in the text (ruling hits-attribute-above-11)."""
+
+
+@dataclass(frozen=True)
+class Degree:
+    """One row of table 7A: a band of Effect (``None`` = open end), its name and meaning."""
+
+    low: int | None
+    high: int | None
+    name: str
+    description: str
+    success: bool
+
+    @property
+    def label(self) -> str:
+        """The outcome name rollkit uses, e.g. ``"DoS 3 (Good Success)"``."""
+        return f"{self.name} ({self.description})"
+
+    def covers(self, effect: int) -> bool:
+        above = self.low is None or effect >= self.low
+        return above and (self.high is None or effect <= self.high)
+
+
+DEGREES: tuple[Degree, ...] = (
+    Degree(None, -4, "Botch 3", "Catastrophic Failure", False),
+    Degree(-3, -2, "Botch 2", "Major Failure", False),
+    Degree(-1, -1, "Botch 1", "Nominal Failure", False),
+    Degree(0, 1, "DoS 1", "Nominal Success", True),
+    Degree(2, 3, "DoS 2", "Normal Success", True),
+    Degree(4, 7, "DoS 3", "Good Success", True),
+    Degree(8, 15, "DoS 4", "Great Success", True),
+    Degree(16, None, "DoS 5", "Critical Success", True),
+)
+"""Table 7A (Degree of Success), worst to best. "-4 or More" is read as -4 or lower."""
+
+# The first Effect of each band after the first: band i covers _STARTS[i-1] .. _STARTS[i]-1.
+_STARTS = tuple(d.low for d in DEGREES[1:])
+
+
+def degree_index(effect: int) -> int:
+    """Index in ``DEGREES`` of the band holding ``effect`` (plain int, no checks)."""
+    i = 0
+    for start in _STARTS:
+        if effect < start:  # type: ignore[operator]
+            return i
+        i += 1
+    return i
+
+
+def degree(*, effect: int) -> Degree:
+    """The row of table 7A for an Effect (negative = Botch). Section "Degree of Success"."""
+    return DEGREES[degree_index(integer("effect", effect))]
+
+
+def notable(*, effect: int) -> str | None:
+    """The prose rule of thumb: Effect 4+ is a good success, Botch 3+ a spectacular failure.
+
+    Section "Effect (eff) / Botch". The prose counts a Botch of 3 (Effect -3) as
+    spectacular although table 7A puts it in Botch 2 (ruling hits-botch-band);
+    this helper follows the prose, ``degree`` follows the table.
+    """
+    effect = integer("effect", effect)
+    if effect >= 4:
+        return "good success"
+    if effect <= -3:
+        return "spectacular failure"
+    return None
+
+
+DIFFICULTIES: tuple[tuple[int, int, str, str], ...] = (
+    (0, 0, "Idiotically Simple", "success is certain; the roll only measures how well"),
+    (1, 2, "Normal or Standard", "everyday tasks"),
+    (3, 4, "Challenging", "wants training or a real advantage"),
+    (5, 6, "Hard", "out of reach untrained; needs focus and strong attributes"),
+    (7, 8, "Unlikely", "only with deep training, good attributes and circumstances"),
+    (9, 10, "Impossible", "only Fate gives the faintest hope"),
+)
+"""Assigned difficulty TN 0 to 10: (low TN, high TN, name, meaning in our words)."""
+
+
+def difficulty(*, tn: int) -> str:
+    """The name of an assigned-difficulty TN (0 to 10). Section "TN from Assigned Difficulty"."""
+    tn = integer("tn", tn, low=0, high=10, allowed="an assigned difficulty from 0 to 10")
+    return next(name for low, high, name, _ in DIFFICULTIES if low <= tn <= high)
+
+
+DEFENCES: dict[str, str] = {
+    "EVA": "Evasion", "BOD": "Body", "AWA": "Awareness", "GRI": "Grit", "SPI": "Spirit",
+}
+"""The defence values that can serve as a TN (section "TN from Defenses")."""
+
+TRAINING: dict[str, int] = {"untrained": 0, "cursory": 1, "skilled": 2, "adept": 3, "expert": 4}
+"""Dice granted by Skill Training (section "Skill Training")."""
+
+DAMAGE_THRESHOLDS: dict[str, int] = {"cutting": 7, "piercing": 6}
+"""Rule-of-thumb Damage Check Thresholds by damage type (section "Threshold in Damage Checks")."""
+
+LUCK_TNS: dict[int, tuple[str, str]] = {
+    1: ("about even odds", "like hooking a grapple on a roof, or calling a coin toss (50/50)"),
+    2: ("possible but not likely", "like a blackjack on the first two cards (5%)"),
+    3: ("the moon and stars must align", "like two blackjacks in a row"),
+    4: ("statistically unheard of", "like winning a lottery jackpot"),
+}
+"""The text's description of Luck Check TNs; descriptive only (ruling hits-luck-odds)."""
+
+
+def attribute_dice(*, level: int) -> int:
+    """Base dice of an Attribute Level: 2 at 1-2, 3 at 3-4, 4 at 5-6, one more per 2 levels.
+
+    Section "Dice Pool in an Attribute Check"; the text continues the pattern
+    without end, so this does too (only the Threshold stops at 11).
+    """
+    level = integer("level", level, low=1, allowed="an Attribute Level of at least 1")
+    return 2 + (level - 1) // 2
+
+
+def attribute_threshold(*, level: int) -> int:
+    """Threshold of an Attribute Level: 1 -> 10+, 2 -> 9+, 3-4 -> 7+, 5-7 -> 6+, 8-11 -> 5+.
+
+    Section "Threshold in Action Checks". Levels above 11 are refused
+    (ruling hits-attribute-above-11).
+    """
+    level = integer("level", level, low=1, high=MAX_ATTRIBUTE,
+                    allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
+                            " no Threshold above 11; ruling hits-attribute-above-11)")
+    if level <= 2:
+        return 11 - level
+    if level <= 4:
+        return 7
+    if level <= 7:
+        return 6
+    return 5
+
+
+def training_dice(*, training: str) -> int:
+    """Dice from a Skill Training name (any letter case): 0, 1, 2, 3 or 4."""
+    if not isinstance(training, str):
+        raise ParameterTypeError(
+            f"training={describe(training)} is not allowed: training must be one of"
+            f" {', '.join(repr(t) for t in TRAINING)} ({type(training).__name__} given)")
+    key = training.strip().lower()
+    if key not in TRAINING:
+        raise RulesError(
+            f"training={describe(training)} is not allowed: training must be one of"
+            f" {', '.join(repr(t) for t in TRAINING)}")
+    return TRAINING[key]
+
+
+def hits_per_ten(*, threshold: int) -> int:
+    """Hits bought by each group of ten dice: 11 - threshold (9+ -> 2 ... 5+ -> 6).
+
+    Section "Buying Hits"; the rows after 5+ were lost ("etc."): ruling
+    hits-buying-hits-table extends them the same way (4+ -> 7, 10+ -> 1).
+    """
+    threshold = integer("threshold", threshold, low=1, high=10,
+                        allowed="a d10 Threshold from 1 to 10")
+    return 11 - threshold
+
+
+def max_bought(*, dice: int) -> int:
+    """Most groups of ten that can be bought from a pool while 10 or more dice are still rolled."""
+    dice = integer("dice", dice, low=0)
+    return max(0, (dice - 10) // 10)
+
+
+def knowledge_helper_allowed(*, lead: int, helper: int) -> bool:
+    """Whether a helper's Knowledge Rating lets them help a Knowledge group check.
+
+    Section "Group Checks": a helper needs a rating of at least 1 and no more
+    than 1 below the leader's (ruling hits-group-knowledge-limit: a helper
+    who knows more than the leader counts too).
+    """
+    lead = integer("lead", lead, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
+    helper = integer("helper", helper, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
+    return helper >= max(1, lead - 1)

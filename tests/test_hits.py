@@ -1,0 +1,473 @@
+"""hits: the Check, its tables, buying hits and validation dice.
+
+Expected values come from brute-force enumeration of every face combination
+(itertools.product over d10 faces), from an independent binomial formula in
+Fractions, or from the worked examples and tables of the rules text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollkit import LimitError, ParameterTypeError, Ruling, RulesError, hits
+from rollkit.hits import Check
+from tests._properties import assert_exact, assert_frequencies, assert_replayable
+
+FACES = range(1, 11)
+
+# Table 7A written out from the rules text, independently of rollkit.
+BOTCH3 = "Botch 3 (Catastrophic Failure)"
+BOTCH2 = "Botch 2 (Major Failure)"
+BOTCH1 = "Botch 1 (Nominal Failure)"
+DOS1 = "DoS 1 (Nominal Success)"
+DOS2 = "DoS 2 (Normal Success)"
+DOS3 = "DoS 3 (Good Success)"
+DOS4 = "DoS 4 (Great Success)"
+DOS5 = "DoS 5 (Critical Success)"
+BANDS = (BOTCH3, BOTCH2, BOTCH1, DOS1, DOS2, DOS3, DOS4, DOS5)
+
+
+def band(effect: int) -> str:
+    if effect <= -4:
+        return BOTCH3
+    if effect <= -2:
+        return BOTCH2
+    if effect == -1:
+        return BOTCH1
+    if effect <= 1:
+        return DOS1
+    if effect <= 3:
+        return DOS2
+    if effect <= 7:
+        return DOS3
+    if effect <= 15:
+        return DOS4
+    return DOS5
+
+
+@lru_cache(maxsize=None)
+def brute_hits(n: int, t: int) -> dict[int, Fraction]:
+    """Hits of n d10 at t+ by enumerating every face combination."""
+    counts = Counter(sum(f >= t for f in faces) for faces in itertools.product(FACES, repeat=n))
+    return {k: Fraction(c, 10**n) for k, c in counts.items()}
+
+
+def formula_hits(n: int, t: int) -> dict[int, Fraction]:
+    """Hits of n d10 at t+ from the binomial formula in Fractions."""
+    p = Fraction(11 - t, 10)
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def bands_of(hits_dist: dict[int, Fraction], tn: int) -> dict[str, Fraction]:
+    out = {b: Fraction(0) for b in BANDS}
+    for k, p in hits_dist.items():
+        out[band(k - tn)] += p
+    return out
+
+
+def assert_outcomes(check: Check, expected: dict[str, Fraction]) -> None:
+    got = check.outcomes()
+    assert list(got) == list(expected)
+    assert dict(got.items()) == expected
+
+
+# -- the check against brute force ----------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(0, 5))
+@pytest.mark.parametrize("t", [1, 2, 5, 6, 7, 9, 10])
+def test_check_matches_enumeration(n: int, t: int) -> None:
+    dist = brute_hits(n, t)
+    tally = Check(dice=n, threshold=t, tn=0).distribution()
+    assert list(tally) == list(range(n + 1))
+    assert {k: p for k, p in tally.items() if p} == dist
+    for tn in range(0, n + 6):
+        check = Check(dice=n, threshold=t, tn=tn)
+        assert_outcomes(check, bands_of(dist, tn))
+        assert check.chance() == sum(p for k, p in dist.items() if k >= tn)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(0, 40), t=st.integers(1, 10), tn=st.integers(0, 45))
+def test_check_matches_binomial_formula(n: int, t: int, tn: int) -> None:
+    dist = formula_hits(n, t)
+    check = Check(dice=n, threshold=t, tn=tn)
+    assert_outcomes(check, bands_of(dist, tn))
+    assert check.chance() == sum(p for k, p in dist.items() if k >= tn)
+    assert dict(check.distribution().items()) == dist
+    assert dict(check.effects().items()) == {k - tn: p for k, p in dist.items()}
+
+
+def test_every_band_is_reachable_and_listed_when_empty() -> None:
+    # 20 dice at 1+ always score 20: Effect 20 - tn lands in one band only.
+    for tn, expected in ((24, BOTCH3), (23, BOTCH2), (22, BOTCH2), (21, BOTCH1), (20, DOS1),
+                         (19, DOS1), (18, DOS2), (16, DOS3), (12, DOS4), (5, DOS4), (4, DOS5)):
+        outcomes = Check(dice=20, threshold=1, tn=tn).outcomes()
+        assert list(outcomes) == list(BANDS)
+        assert outcomes[expected] == 1, (tn, expected)
+        assert outcomes.total() == 1
+
+
+def test_distribution_bound_puts_the_rest_in_the_tail() -> None:
+    dist = brute_hits(4, 7)
+    d = Check(dice=4, threshold=7, tn=2).distribution(bound=1)
+    assert list(d) == [0, 1]
+    assert d.tail == dist[2] + dist[3] + dist[4]
+    assert d.tail_label == "2 or more"
+    assert d.total() == 1
+    assert Check(dice=4, threshold=7, tn=2).distribution(bound=-1).tail == 1
+    assert Check(dice=4, threshold=7, tn=2).distribution(bound=9).tail == 0
+    with pytest.raises(ParameterTypeError):
+        Check(dice=4, threshold=7, tn=2).distribution(bound=1.5)  # type: ignore[arg-type]
+
+
+# -- worked examples of the text ------------------------------------------------------
+
+
+def test_threshold_example_ten_dice_at_7_with_four_hits() -> None:
+    roll = Check(dice=10, threshold=7, tn=4).resolve([7, 1, 8, 2, 9, 3, 10, 4, 5, 6])
+    assert roll.tally == 4
+    assert [d.counts for d in roll.dice].count("hit") == 4
+    assert roll.detail("effect") == 0 and roll.success
+
+
+def test_effect_examples() -> None:
+    # 5 Hits against TN 2: eff:3.
+    roll = Check(dice=6, threshold=7, tn=2).resolve([7, 8, 9, 10, 7, 1])
+    assert (roll.tally, roll.detail("effect"), roll.outcome) == (5, 3, DOS2)
+    assert roll.success
+    # 3 Hits against TN 3: eff:0 is still a (nominal) success.
+    roll = Check(dice=4, threshold=7, tn=3).resolve([7, 7, 7, 6])
+    assert (roll.tally, roll.detail("effect"), roll.outcome) == (3, 0, DOS1)
+    assert roll.success and roll.detail("description") == "Nominal Success"
+
+
+def test_botch_amount_and_probability_in_roll() -> None:
+    check = Check(dice=3, threshold=6, tn=3)
+    roll = check.resolve([1, 2, 3])
+    assert roll.detail("effect") == -3 and roll.detail("botch") == 3
+    assert roll.outcome == BOTCH2 and not roll.success
+    assert roll.probability == bands_of(brute_hits(3, 6), 3)[BOTCH2]
+    assert hits.notable(effect=-3) == "spectacular failure"  # the prose's reading
+
+
+def test_arquebus_misfire() -> None:
+    """11 dice at 6+, 7 Hits (Effect 4, so TN 3); the red validation die shows 1: Misfire 2+."""
+    check = Check(dice=11, threshold=6, tn=3, validation=2)
+    roll = check.resolve([6, 7, 8, 9, 10, 6, 7, 1, 2, 3, 1])
+    assert roll.tally == 7 and roll.detail("effect") == 4
+    assert roll.detail("validation") == "failed"
+    assert roll.dice[-1].role == "validation" and roll.dice[-1].counts == "miss"
+    assert all(d.role == "pool" for d in roll.dice[:-1])
+    assert roll.outcome == DOS3 + ", validation failed"
+    assert not roll.success
+    # The same faces with the red die at 6 pass validation and add a Hit.
+    roll = check.resolve([6, 7, 8, 9, 10, 6, 7, 1, 2, 3, 6])
+    assert roll.tally == 8 and roll.success and roll.outcome == DOS3 + ", validation passed"
+
+
+# -- validation dice ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("t,v", [(6, 2), (7, 7), (5, 9), (10, 2), (2, 10), (1, 5)])
+def test_validation_joint_odds_match_enumeration(n: int, t: int, v: int) -> None:
+    for tn in range(0, n + 2):
+        weights: Counter[str] = Counter()
+        wins = 0
+        for faces in itertools.product(FACES, repeat=n):
+            k = sum(f >= t for f in faces)
+            passed = faces[-1] >= v
+            weights[band(k - tn) + (", validation passed" if passed else ", validation failed")] += 1
+            wins += k >= tn and passed
+        check = Check(dice=n, threshold=t, tn=tn, validation=v)
+        expected = {b + ", validation failed": Fraction(weights[b + ", validation failed"], 10**n)
+                    for b in BANDS}
+        expected |= {b + ", validation passed": Fraction(weights[b + ", validation passed"], 10**n)
+                     for b in BANDS}
+        assert_outcomes(check, expected)
+        assert check.chance() == Fraction(wins, 10**n)
+        # The tally (Hits) does not depend on validation.
+        assert check.distribution() == Check(dice=n, threshold=t, tn=tn).distribution()
+
+
+# -- buying hits ----------------------------------------------------------------------
+
+
+def test_buying_table_reproduces_the_text_and_the_ruling() -> None:
+    listed = {9: 2, 8: 3, 7: 4, 6: 5, 5: 6}  # the rows the text gives
+    for threshold, bought in listed.items():
+        assert hits.hits_per_ten(threshold=threshold) == bought
+    # Ruling hits-buying-hits-table: the lost rows, 11 - threshold (the mean of ten dice).
+    assert [hits.hits_per_ten(threshold=t) for t in (10, 4, 3, 2, 1)] == [1, 7, 8, 9, 10]
+    for t in range(1, 11):
+        assert sum(k * p for k, p in formula_hits(10, t).items()) == hits.hits_per_ten(threshold=t)
+
+
+def test_max_bought_keeps_ten_dice_rolled() -> None:
+    assert [hits.max_bought(dice=d) for d in (0, 9, 10, 19, 20, 29, 30, 55)] == [0, 0, 0, 0, 1, 1, 2, 4]
+
+
+@pytest.mark.parametrize("dice,bought,t", [(20, 1, 6), (23, 1, 9), (30, 2, 5), (31, 2, 10)])
+def test_bought_hits_add_to_the_rolled_part(dice: int, bought: int, t: int) -> None:
+    per_ten = {10: 1, 9: 2, 8: 3, 7: 4, 6: 5, 5: 6}[t]
+    rolled = dice - 10 * bought
+    dist = {k + per_ten * bought: p for k, p in formula_hits(rolled, t).items()}
+    for tn in (0, 5, 10, 14, 20, 26):
+        check = Check(dice=dice, threshold=t, tn=tn, bought=bought)
+        assert check.rolled == rolled and check.bought_hits == per_ten * bought
+        assert_outcomes(check, bands_of(dist, tn))
+        assert dict(check.distribution().items()) == dist
+        assert check.chance() == sum(p for k, p in dist.items() if k >= tn)
+
+
+def test_bought_roll_uses_only_the_rolled_dice() -> None:
+    check = Check(dice=25, threshold=6, tn=8, bought=1)  # 15 rolled, 5 bought Hits
+    faces = [6] * 4 + [1] * 11
+    roll = check.resolve(faces)
+    assert len(roll.dice) == 15
+    assert roll.tally == 9 and roll.detail("bought hits") == 5 and roll.detail("effect") == 1
+    with pytest.raises(RulesError, match="more dice"):
+        check.resolve(faces[:-1])
+
+
+def test_buying_builder_and_validation_together() -> None:
+    check = Check.buying(dice=47, threshold=7, tn=20, validation=3)
+    assert (check.bought, check.rolled, check.bought_hits) == (3, 17, 12)
+    roll = check.resolve([7] * 8 + [1] * 8 + [2])
+    assert roll.tally == 20 and roll.outcome == DOS1 + ", validation failed"
+    assert len(roll.dice) == 17 and roll.dice[-1].role == "validation"
+
+
+# -- tables ---------------------------------------------------------------------------
+
+
+def test_degree_table() -> None:
+    for effect in range(-30, 31):
+        row = hits.degree(effect=effect)
+        assert row.label == band(effect)
+        assert row.success == (effect >= 0)
+        assert [d.covers(effect) for d in hits.DEGREES].count(True) == 1 and row.covers(effect)
+    assert [d.label for d in hits.DEGREES] == list(BANDS)
+    assert hits.OUTCOMES == BANDS
+    assert (hits.DEGREES[0].low, hits.DEGREES[0].high) == (None, -4)
+    assert (hits.DEGREES[-1].low, hits.DEGREES[-1].high) == (16, None)
+
+
+def test_notable_follows_the_prose() -> None:
+    assert [hits.notable(effect=e) for e in (-5, -3, -2, 0, 3, 4, 9)] == [
+        "spectacular failure", "spectacular failure", None, None, None, "good success",
+        "good success"]
+    assert hits.degree(effect=-3).name == "Botch 2"  # the table's reading (hits-botch-band)
+
+
+def test_attribute_dice_and_threshold() -> None:
+    assert [hits.attribute_dice(level=lv) for lv in range(1, 13)] == [
+        2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+    assert [hits.attribute_threshold(level=lv) for lv in range(1, 12)] == [
+        10, 9, 7, 7, 6, 6, 6, 5, 5, 5, 5]
+    with pytest.raises(RulesError, match="hits-attribute-above-11"):
+        hits.attribute_threshold(level=12)
+    for bad in (0, -1):
+        with pytest.raises(RulesError):
+            hits.attribute_dice(level=bad)
+        with pytest.raises(RulesError):
+            hits.attribute_threshold(level=bad)
+
+
+def test_difficulties_and_defences() -> None:
+    names = [hits.difficulty(tn=tn) for tn in range(11)]
+    assert names == ["Idiotically Simple", "Normal or Standard", "Normal or Standard",
+                     "Challenging", "Challenging", "Hard", "Hard", "Unlikely", "Unlikely",
+                     "Impossible", "Impossible"]
+    with pytest.raises(RulesError):
+        hits.difficulty(tn=11)
+    assert hits.DEFENCES == {"EVA": "Evasion", "BOD": "Body", "AWA": "Awareness",
+                             "GRI": "Grit", "SPI": "Spirit"}
+    assert hits.TRAINING == {"untrained": 0, "cursory": 1, "skilled": 2, "adept": 3, "expert": 4}
+
+
+def test_tn_zero_is_certain() -> None:
+    for n, t in ((0, 6), (3, 10), (12, 7)):
+        check = Check(dice=n, threshold=t, tn=0)
+        assert check.chance() == 1
+        assert sum(p for k, p in check.outcomes().items() if k.startswith("DoS")) == 1
+
+
+# -- builders -------------------------------------------------------------------------
+
+
+def test_attribute_skill_knowledge_static_damage_builders() -> None:
+    assert Check.attribute(level=4, tn=2) == Check(dice=3, threshold=7, tn=2)
+    assert Check.attribute(level=9, tn=2, modifier=-2) == Check(dice=4, threshold=5, tn=2)
+    assert Check.attribute(level=1, tn=1, modifier=-5) == Check(dice=0, threshold=10, tn=1)
+    # Adept (3) + Focus 2 + Attribute 5 (4 dice at 6+).
+    assert Check.skill(attribute=5, training="adept", focus=2, tn=3) == Check(
+        dice=9, threshold=6, tn=3)
+    assert Check.skill(attribute=5, training="Expert", tn=3) == Check(dice=8, threshold=6, tn=3)
+    assert Check.skill(attribute=3, training="cursory", focus=1, tn=1, modifier=1) == Check(
+        dice=6, threshold=7, tn=1)
+    # Untrained: the Attribute Check, Focus dice not added (hits-untrained-action).
+    assert Check.skill(attribute=3, training="untrained", focus=2, tn=2) == Check.attribute(
+        level=3, tn=2)
+    # Knowledge: Intellect 6 (4 dice at 6+) plus 2 per rating.
+    assert Check.knowledge(intellect=6, rating=3, tn=4) == Check(dice=10, threshold=6, tn=4)
+    assert Check.static(dice=12, tn=3) == Check(dice=12, threshold=6, tn=3)
+    assert Check.static(dice=12, tn=3, threshold=8) == Check(dice=12, threshold=8, tn=3)
+    assert Check.damage(power=8, hardness=2, damage="cutting") == Check(dice=8, threshold=7, tn=2)
+    assert Check.damage(power=8, hardness=2, damage="piercing") == Check(dice=8, threshold=6, tn=2)
+    assert Check.damage(power=8, hardness=2, threshold=5, damage="cutting") == Check(
+        dice=8, threshold=5, tn=2)
+
+
+def test_builder_errors() -> None:
+    with pytest.raises(RulesError, match="training"):
+        Check.skill(attribute=3, training="master", tn=1)
+    with pytest.raises(ParameterTypeError, match="training"):
+        Check.skill(attribute=3, training=2, tn=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="focus"):
+        Check.skill(attribute=3, training="adept", focus=-1, tn=1)
+    with pytest.raises(RulesError, match="rating"):
+        Check.knowledge(intellect=3, rating=6, tn=1)
+    with pytest.raises(RulesError, match="level"):
+        Check.attribute(level=12, tn=1)
+    with pytest.raises(RulesError, match="damage"):
+        Check.damage(power=5, hardness=1)
+    with pytest.raises(RulesError, match="damage"):
+        Check.damage(power=5, hardness=1, damage="crushing")
+    with pytest.raises(ParameterTypeError, match="modifier"):
+        Check.attribute(level=3, tn=1, modifier=1.0)  # type: ignore[arg-type]
+
+
+# -- parameter errors -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["dice", "threshold", "tn", "bought", "validation"])
+@pytest.mark.parametrize("bad", [1.0, "3", None, True, Fraction(1)])
+def test_wrong_types(field: str, bad: object) -> None:
+    params = {"dice": 25, "threshold": 6, "tn": 2, "bought": 0, "validation": 0}
+    params[field] = bad
+    with pytest.raises(ParameterTypeError, match=field):
+        Check(**params)
+
+
+@pytest.mark.parametrize("params,match", [
+    ({"dice": -1}, "dice"), ({"threshold": 0}, "threshold"), ({"threshold": 11}, "threshold"),
+    ({"tn": -1}, "tn"), ({"bought": -1}, "bought"), ({"bought": 2}, "bought"),
+    ({"dice": 19, "bought": 1}, "bought"), ({"validation": 1}, "validation"),
+    ({"validation": 11}, "validation"), ({"dice": 0, "validation": 3}, "validation"),
+])
+def test_out_of_rules(params: dict[str, int], match: str) -> None:
+    base = {"dice": 25, "threshold": 6, "tn": 2}
+    with pytest.raises(RulesError, match=match) as info:
+        Check(**(base | params))
+    assert not isinstance(info.value, (ParameterTypeError, LimitError))
+
+
+def test_limits_refuse_fast() -> None:
+    start = time.perf_counter()
+    for params in ({"dice": 10**9}, {"dice": hits.MAX_POOL + 1}, {"dice": hits.MAX_ROLLED + 1},
+                   {"tn": 10**12}, {"dice": 10**9, "bought": 10**8}):
+        with pytest.raises(LimitError):
+            Check(**({"dice": 5, "threshold": 6, "tn": 2} | params))
+    assert time.perf_counter() - start < 0.5
+    # Buying hits brings a huge pool back within reach.
+    big = Check.buying(dice=hits.MAX_POOL, threshold=6, tn=50_000)
+    assert big.rolled == 10 and big.chance() == sum(
+        p for k, p in formula_hits(10, 6).items() if k + big.bought_hits >= 50_000)
+
+
+def test_largest_pool_answers_quickly() -> None:
+    start = time.perf_counter()
+    check = Check(dice=hits.MAX_ROLLED, threshold=6, tn=1000, validation=2)
+    assert check.outcomes().total() == 1
+    assert check.distribution().total() == 1
+    assert time.perf_counter() - start < 2
+
+
+def test_resolve_rejects_bad_faces() -> None:
+    check = Check(dice=2, threshold=6, tn=1)
+    for faces, error in (([1], RulesError), ([1, 2, 3], RulesError), ([0, 5], RulesError),
+                         ([11, 5], RulesError), ([1.0, 5], ParameterTypeError)):
+        with pytest.raises(error):
+            check.resolve(faces)
+
+
+# -- properties -----------------------------------------------------------------------
+
+
+CHECKS = [
+    Check(dice=0, threshold=6, tn=0),
+    Check(dice=1, threshold=10, tn=1),
+    Check(dice=5, threshold=7, tn=3),
+    Check(dice=12, threshold=6, tn=3),
+    Check(dice=8, threshold=5, tn=0),
+    Check(dice=30, threshold=2, tn=10),
+    Check(dice=25, threshold=6, tn=9, bought=1),
+    Check(dice=11, threshold=6, tn=3, validation=2),
+    Check(dice=6, threshold=7, tn=2, validation=7),
+    Check.buying(dice=44, threshold=8, tn=12, validation=9),
+]
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.describe())
+def test_properties(check: Check) -> None:
+    assert_exact(check)
+    assert_replayable(check)
+    assert_frequencies(check, n=1500)
+
+
+def test_roll_log() -> None:
+    roll = Check(dice=5, threshold=7, tn=3).roll(seed=7)
+    assert roll.system == "hits"
+    assert roll.check == "hits.Check(dice=5, threshold=7, tn=3, bought=0, validation=0)"
+    assert len(roll.dice) == 5 and all(d.sides == 10 for d in roll.dice)
+    assert roll.tally == sum(d.face >= 7 for d in roll.dice) == roll.detail("hits")
+    assert roll.outcome == band(roll.tally - 3)
+    assert dataclasses.replace(roll, seed=None) == Check(dice=5, threshold=7, tn=3).resolve(
+        roll.faces)
+
+
+# -- rulings --------------------------------------------------------------------------
+
+
+def test_rulings_are_complete() -> None:
+    ids = {r.id for r in hits.RULINGS}
+    for needed in ("botch-band", "buying-hits-table", "luck-odds", "attribute-above-11",
+                   "untrained-action", "group-pool-below-zero", "validation-die-position",
+                   "opposed-ties", "tn-zero", "static-threshold", "group-knowledge-limit"):
+        assert f"hits-{needed}" in ids
+    assert len(ids) == len(hits.RULINGS)
+    for r in hits.RULINGS:
+        assert isinstance(r, Ruling) and r.system == "hits"
+        assert r.section and r.source and r.ruling and r.why
+
+
+def test_ruling_numbers_are_right() -> None:
+    # hits-validation-success quotes the arquebus odds.
+    assert Check(dice=11, threshold=6, tn=3, validation=2).chance() == Fraction(8937, 10240)
+    text = " ".join(r.why for r in hits.RULINGS)
+    assert "8937/10240" in text and "13/16" in text and "32/663" in text
+    # A first-deal blackjack: an ace with one of the 16 ten-valued cards, in either order.
+    assert Fraction(2 * 4 * 16, 52 * 51) == Fraction(32, 663)
+
+
+def test_module_surface() -> None:
+    assert hits.CHECKS == {"check": hits.Check, "opposed": hits.Opposed, "group": hits.Group,
+                           "luck": hits.Luck}
+    for name in hits.__all__:
+        assert hasattr(hits, name), name
+    for cls in hits.CHECKS.values():
+        assert cls.system == "hits"
+        assert dataclasses.is_dataclass(cls)
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
