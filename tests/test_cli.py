@@ -1,0 +1,135 @@
+"""The rollkit command: every check is reachable, output is right, bad input exits 2."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import rollkit
+from rollkit import again, critdice, hits, ninefold, trait
+from rollkit._cli import main
+
+# One valid command line per check class, with the check it must build.
+EXAMPLES = [
+    (["ninefold", "--to-pass", "45"], ninefold.Check(to_pass=45)),
+    (["ninefold.contest", "--offence", "60", "--defence", "30"],
+     ninefold.Contest(offence=60, defence=30)),
+    (["trait", "--mod", "5", "--threshold", "15", "--adept", "--exp", "4"],
+     trait.Check(mod=5, threshold=15, adept=True, exp=4)),
+    (["hits", "--dice", "5", "--threshold", "7", "--tn", "3"], hits.Check(dice=5, threshold=7, tn=3)),
+    (["hits.group", "--dice", "4", "--threshold", "7", "--tn", "2", "--helpers", "8:6,3:7"],
+     hits.Group(dice=4, threshold=7, tn=2, helpers=((8, 6), (3, 7)))),
+    (["again", "--dice", "6", "--dc", "2", "--again", "9"], again.Check(dice=6, dc=2, again=9)),
+    (["critdice", "--dice", "4", "--sn", "9"], critdice.Check(dice=4, sn=9)),
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
+def test_odds_json_is_the_exact_odds(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                     check: rollkit.CheckBase) -> None:
+    code, out, err = run(capsys, "odds", *argv, "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["check"] == check.describe()
+    assert Fraction(data["chance"]["probability"]) == check.chance()  # type: ignore[attr-defined]
+    listed = {o["outcome"]: Fraction(o["probability"]) for o in data["outcomes"]["outcomes"]}
+    assert listed == dict(check.outcomes().items())  # type: ignore[attr-defined]
+    total = sum(Fraction(o["probability"]) for o in data["distribution"]["outcomes"])
+    assert total + Fraction(data["distribution"]["tail"]["probability"]) == 1
+
+
+@pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
+def test_roll_with_a_seed_is_the_library_roll(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                              check: rollkit.CheckBase) -> None:
+    code, out, _ = run(capsys, "roll", *argv, "--seed", "1234", "--json")
+    assert code == 0
+    assert json.loads(out) == check.roll(seed=1234).to_json()
+    code, text, _ = run(capsys, "roll", *argv, "--seed", "1234")
+    roll = check.roll(seed=1234)
+    assert code == 0 and f"seed=1234" in text and roll.outcome in text
+    assert all(str(d) in text for d in roll.dice)
+
+
+def test_odds_text_shows_chance_outcomes_and_tally(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "hits", "--dice", "2", "--threshold", "6", "--tn", "1")
+    assert code == 0
+    assert "chance of success: 75.0000% (3/4)" in out  # 1 - (1/2)^2, by hand
+    assert "outcomes:" in out and "tally:" in out
+
+
+def test_bound_is_passed_to_the_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "again", "--dice", "2", "--dc", "1", "--bound", "3", "--json")
+    assert code == 0
+    dist = json.loads(out)["distribution"]
+    assert [o["outcome"] for o in dist["outcomes"]] == [0, 1, 2, 3]
+    assert Fraction(dist["tail"]["probability"]) == again.Check(dice=2, dc=1).distribution(bound=3).tail
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["roll", "nope"], "SYSTEM='nope' is not a known check"),
+    (["roll"], "roll needs a SYSTEM"),
+    (["fly", "hits"], "command 'fly' is not known"),
+    (["roll", "hits", "--dice", "x", "--threshold", "7", "--tn", "1"], "--dice 'x': expected a whole number"),
+    (["roll", "hits", "--dice", "5", "--threshold", "7"], "required: --tn"),
+    (["roll", "hits", "--dice", "-1", "--threshold", "7", "--tn", "1"], "dice=-1 is not allowed"),
+    (["odds", "hits", "--dice", "1000000000", "--threshold", "7", "--tn", "1"], "dice=1000000000"),
+    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"], "seed=-4"),
+    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--wat", "1"], "--wat"),
+    (["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"], "choose one of online"),
+    (["roll", "hits.group", "--dice", "4", "--threshold", "7", "--tn", "1", "--helpers", "8:6:1"],
+     "expected 2 values joined by ':'"),
+    (["rulings", "nope"], "SYSTEM='nope' is not a system"),
+    (["systems", "a", "b"], "at most one SYSTEM"),
+])
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                                    argv: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("rollkit: error: ")
+    assert needle in err
+
+
+def test_rulings_lists_every_ruling(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rulings", "--json")
+    assert code == 0
+    assert json.loads(out) == [dataclasses.asdict(r) for r in rollkit.RULINGS]
+    code, out, _ = run(capsys, "rulings", "hits")
+    assert all(r.id in out for r in rollkit.RULINGS if r.system == "hits")
+    assert not any(r.id in out for r in rollkit.RULINGS if r.system != "hits")
+
+
+def test_systems_lists_every_check_and_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "systems")
+    assert code == 0
+    for name, module in rollkit.SYSTEMS.items():
+        for kind in module.CHECKS:
+            assert (name if kind == "check" else f"{name}.{kind}") in out
+    code, out, _ = run(capsys, "systems", "hits")
+    assert code == 0 and "--threshold" in out and "--tn" in out
+    assert run(capsys, "--help")[1].startswith("usage: rollkit roll")
+
+
+def test_help_for_a_check_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "hits", "--help")
+    assert code == 0 and "--dice" in out
+
+
+def test_console_script_and_module_entry_points() -> None:
+    for command in ([sys.executable, "-m", "rollkit"],):
+        done = subprocess.run([*command, "odds", "hits", "--dice", "1", "--threshold", "6", "--tn", "1"],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0 and "(1/2)" in done.stdout
+        bad = subprocess.run([*command, "roll", "hits", "--dice", "0.5"], capture_output=True,
+                             text=True, check=False)
+        assert bad.returncode == 2 and bad.stderr.startswith("rollkit: error:")
