@@ -11,14 +11,13 @@ import argparse
 import dataclasses
 import json
 import sys
-import types
-import typing
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
 from . import RULINGS, SYSTEMS
 from ._errors import RulesError
+from ._params import build, checks, fields, find, odds_json
 from ._validate import describe
 
 __all__ = ["main"]
@@ -39,105 +38,35 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _checks() -> dict[str, type]:
-    found: dict[str, type] = {}
-    for system, module in SYSTEMS.items():
-        for kind, cls in module.CHECKS.items():
-            found[system if kind == "check" else f"{system}.{kind}"] = cls
-    return found
-
-
-def _find(name: str) -> type:
-    checks = _checks()
-    if name not in checks:
-        raise UsageError(
-            f"SYSTEM={describe(name)} is not a known check: choose one of {', '.join(checks)}"
-        )
-    return checks[name]
-
-
-def _parse_scalar(kind: Any, text: str, option: str) -> Any:
-    if kind is int:
-        try:
-            return int(text.replace("_", ""), 10)
-        except ValueError:
-            raise UsageError(f"{option} {describe(text)}: expected a whole number") from None
-    return text
-
-
-def _converter(hint: Any, option: str) -> Any:
-    """A function turning the option's text into the field's type."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Union or origin is types.UnionType:
-        inner = [a for a in args if a is not type(None)]
-        convert = _converter(inner[0], option)
-        return lambda text: None if text.lower() == "none" else convert(text)
-    if origin is typing.Literal:
-        return lambda text: _literal(args, text, option)
-    if origin is tuple:
-        item = args[0] if args else str
-        if typing.get_origin(item) is tuple:  # pairs: "8:6,6:7"
-            kinds = typing.get_args(item)
-            return lambda text: tuple(
-                tuple(_parse_scalar(k, part, option) for k, part in zip(kinds, pair.split(":")))
-                if len(pair.split(":")) == len(kinds)
-                else _bad_pair(pair, len(kinds), option)
-                for pair in _items(text)
-            )
-        return lambda text: tuple(_parse_scalar(item, part, option) for part in _items(text))
-    return lambda text: _parse_scalar(hint, text, option)
-
-
-def _items(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
-def _bad_pair(pair: str, size: int, option: str) -> NoReturn:
-    raise UsageError(f"{option} {describe(pair)}: expected {size} values joined by ':'")
-
-
-def _literal(options: tuple[Any, ...], text: str, option: str) -> Any:
-    for choice in options:
-        if str(choice) == text:
-            return choice
-    raise UsageError(
-        f"{option} {describe(text)}: choose one of {', '.join(str(o) for o in options)}"
-    )
-
-
 def _check_parser(cls: type, command: str, name: str) -> _Parser:
     parser = _Parser(prog=f"rollkit {command} {name}", add_help=True)
-    hints = typing.get_type_hints(cls)
-    for field in dataclasses.fields(cls):
-        if not field.init:
-            continue
-        option = "--" + field.name.replace("_", "-")
-        hint = hints[field.name]
-        required = (field.default is dataclasses.MISSING
-                    and field.default_factory is dataclasses.MISSING)
-        default = None if required else (
-            field.default if field.default is not dataclasses.MISSING else field.default_factory()
-        )
-        names = [option] + ([f"--{field.name}"] if "_" in field.name else [])
-        if hint is bool:
+    for field in fields(cls):
+        names = ["--" + field.name.replace("_", "-")]
+        names += [f"--{field.name}"] if "_" in field.name else []
+        if field.hint is bool:
             parser.add_argument(*names, dest=field.name, action=argparse.BooleanOptionalAction,
-                                default=default, help=f"(default {default})")
-        else:
-            parser.add_argument(*names, dest=field.name, required=required, metavar="VALUE",
-                                type=_converter(hint, option), default=default,
-                                help="required" if required else f"(default {default!r})")
+                                default=argparse.SUPPRESS, help=f"(default {field.default})")
+            continue
+        shown = "required" if field.required else f"(default {field.default!r})"
+        if field.choices:
+            shown += f"; one of {', '.join(str(c) for c in field.choices)}"
+        parser.add_argument(*names, dest=field.name, required=field.required, metavar="VALUE",
+                            default=argparse.SUPPRESS, help=shown)
     if command == "roll":
-        parser.add_argument("--seed", type=lambda t: _parse_scalar(int, t, "--seed"))
+        parser.add_argument("--seed", dest="_seed", metavar="N")
     if command == "odds":
-        parser.add_argument("--bound", type=lambda t: _parse_scalar(int, t, "--bound"))
-    parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.add_argument("--bound", dest="_bound", metavar="N")
+    parser.add_argument("--json", dest="_json", action="store_true", help="print JSON")
     return parser
 
 
-def _build(cls: type, options: argparse.Namespace) -> Any:
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
-    return cls(**{k: v for k, v in vars(options).items() if k in names})
+def _number(option: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.replace("_", ""), 10)
+    except ValueError:
+        raise UsageError(f"{option} {describe(text)}: expected a whole number") from None
 
 
 def _fraction(p: Fraction) -> str:
@@ -145,20 +74,13 @@ def _fraction(p: Fraction) -> str:
 
 
 def _odds(check: Any, bound: int | None, as_json: bool) -> str:
-    chance = check.chance()
-    outcomes = check.outcomes()
-    tally = check.distribution() if bound is None else check.distribution(bound=bound)
     if as_json:
-        return json.dumps({
-            "check": check.describe(),
-            "chance": {"probability": str(chance), "float": float(chance)},
-            "outcomes": outcomes.to_json(),
-            "distribution": tally.to_json(),
-        }, indent=2)
+        return json.dumps(odds_json(check, bound), indent=2)
+    tally = check.distribution() if bound is None else check.distribution(bound=bound)
     return "\n".join([
         check.describe(),
-        f"chance of success: {_fraction(chance)}",
-        "", "outcomes:", str(outcomes),
+        f"chance of success: {_fraction(check.chance())}",
+        "", "outcomes:", str(check.outcomes()),
         "", "tally:", str(tally),
     ])
 
@@ -178,10 +100,10 @@ def _rulings(system: str | None, as_json: bool) -> str:
 
 def _systems(name: str | None) -> str:
     if name is not None:
-        return _check_parser(_find(name), "roll", name).format_help()
+        return _check_parser(find(name), "roll", name).format_help()
     lines = []
-    for key, cls in _checks().items():
-        params = ", ".join(f.name for f in dataclasses.fields(cls) if f.init)
+    for key, cls in checks().items():
+        params = ", ".join(f.name for f in fields(cls))
         lines.append(f"{key:<18} {params}")
     return "\n".join(lines)
 
@@ -206,15 +128,13 @@ def run(argv: Sequence[str]) -> str:
         raise UsageError(f"command {describe(command)} is not known: use roll, odds, rulings"
                          " or systems")
     if not rest or rest[0].startswith("-"):
-        raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(_checks())}")
-    cls = _find(rest[0])
-    parser = _check_parser(cls, command, rest[0])
-    options = parser.parse_args(rest[1:])
-    check = _build(cls, options)
+        raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
+    options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(rest[1:]))
+    check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
-        return _odds(check, options.bound, options.json)
-    result = check.roll(seed=options.seed)
-    return json.dumps(result.to_json(), indent=2) if options.json else str(result)
+        return _odds(check, _number("--bound", options["_bound"]), options["_json"])
+    result = check.roll(seed=_number("--seed", options["_seed"]))
+    return json.dumps(result.to_json(), indent=2) if options["_json"] else str(result)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -57,7 +57,7 @@ def test_roll_with_a_seed_is_the_library_roll(capsys: pytest.CaptureFixture[str]
     assert json.loads(out) == check.roll(seed=1234).to_json()
     code, text, _ = run(capsys, "roll", *argv, "--seed", "1234")
     roll = check.roll(seed=1234)
-    assert code == 0 and f"seed=1234" in text and roll.outcome in text
+    assert code == 0 and "seed=1234" in text and roll.outcome in text
     assert all(str(d) in text for d in roll.dice)
 
 
@@ -77,18 +77,19 @@ def test_bound_is_passed_to_the_distribution(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize(("argv", "needle"), [
-    (["roll", "nope"], "SYSTEM='nope' is not a known check"),
+    (["roll", "nope"], "check='nope' is not a known check"),
     (["roll"], "roll needs a SYSTEM"),
     (["fly", "hits"], "command 'fly' is not known"),
-    (["roll", "hits", "--dice", "x", "--threshold", "7", "--tn", "1"], "--dice 'x': expected a whole number"),
+    (["roll", "hits", "--dice", "x", "--threshold", "7", "--tn", "1"], "dice='x' is not allowed: dice must be a whole number"),
     (["roll", "hits", "--dice", "5", "--threshold", "7"], "required: --tn"),
     (["roll", "hits", "--dice", "-1", "--threshold", "7", "--tn", "1"], "dice=-1 is not allowed"),
     (["odds", "hits", "--dice", "1000000000", "--threshold", "7", "--tn", "1"], "dice=1000000000"),
     (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"], "seed=-4"),
     (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--wat", "1"], "--wat"),
-    (["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"], "choose one of online"),
+    (["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"], "cap='bogus' is not allowed: choose one of online"),
     (["roll", "hits.group", "--dice", "4", "--threshold", "7", "--tn", "1", "--helpers", "8:6:1"],
-     "expected 2 values joined by ':'"),
+     "helpers='8:6:1' is not allowed: expected 2 values joined by ':'"),
+    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "x"], "--seed 'x'"),
     (["rulings", "nope"], "SYSTEM='nope' is not a system"),
     (["systems", "a", "b"], "at most one SYSTEM"),
 ])

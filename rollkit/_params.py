@@ -1,0 +1,160 @@
+"""Checks by name, built from text or JSON values: shared by the CLI and the browser.
+
+``build("hits", {"dice": "5", "threshold": 7, "tn": 3})`` gives
+``hits.Check(dice=5, threshold=7, tn=3)``; every mistake is a ``RulesError``
+naming the parameter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ._errors import ParameterTypeError, RulesError
+from ._validate import describe
+
+__all__ = ["checks", "find", "fields", "convert", "build", "odds_json"]
+
+
+@cache
+def checks() -> dict[str, type]:
+    """Every check class by name: ``"hits"`` for ``hits.Check``, ``"hits.group"`` ..."""
+    from . import SYSTEMS
+
+    found: dict[str, type] = {}
+    for system, module in SYSTEMS.items():
+        for kind, cls in module.CHECKS.items():
+            found[system if kind == "check" else f"{system}.{kind}"] = cls
+    return found
+
+
+def find(name: Any) -> type:
+    table = checks()
+    if not isinstance(name, str) or name not in table:
+        raise RulesError(f"check={describe(name)} is not a known check: choose one of"
+                         f" {', '.join(table)}")
+    return table[name]
+
+
+@dataclasses.dataclass(frozen=True)
+class Field:
+    """One parameter of a check class: its name, type hint and default."""
+
+    name: str
+    hint: Any
+    required: bool
+    default: Any
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        """The allowed values of a ``Literal`` parameter (or True/False), else ()."""
+        if self.hint is bool:
+            return (False, True)
+        hint = _unwrap(self.hint)
+        return typing.get_args(hint) if typing.get_origin(hint) is typing.Literal else ()
+
+
+def _unwrap(hint: Any) -> Any:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(hint) if a is not type(None)]
+        return inner[0]
+    return hint
+
+
+@cache
+def fields(cls: type) -> tuple[Field, ...]:
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        default = None if required else (
+            f.default if f.default is not dataclasses.MISSING else f.default_factory())
+        out.append(Field(f.name, hints[f.name], required, default))
+    return tuple(out)
+
+
+def _scalar(kind: Any, text: str, name: str) -> Any:
+    if kind is int:
+        try:
+            return int(text.strip().replace("_", ""), 10)
+        except ValueError:
+            raise RulesError(f"{name}={describe(text)} is not allowed: {name} must be a whole"
+                             " number") from None
+    if kind is bool:
+        lowered = text.strip().lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(f"{name}={describe(text)} is not allowed: {name} must be true or false")
+    return text
+
+
+def convert(field: Field, text: str) -> Any:
+    """The value of ``field`` written as text (a form input or a command-line option)."""
+    name = field.name
+    if not isinstance(text, str):
+        raise ParameterTypeError(f"{name}={describe(text)} is not allowed: expected text")
+    hint = field.hint
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        if text.strip().lower() in ("", "none"):
+            return None
+        hint = _unwrap(hint)
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        for choice in typing.get_args(hint):
+            if str(choice) == text.strip():
+                return choice
+        listed = ", ".join(str(c) for c in typing.get_args(hint))
+        raise RulesError(f"{name}={describe(text)} is not allowed: choose one of {listed}")
+    if origin is tuple:
+        item = (typing.get_args(hint) or (str,))[0]
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if typing.get_origin(item) is tuple:  # pairs such as "8:6,6:7"
+            kinds = typing.get_args(item)
+            pairs = []
+            for part in parts:
+                pieces = part.split(":")
+                if len(pieces) != len(kinds):
+                    raise RulesError(f"{name}={describe(part)} is not allowed: expected"
+                                     f" {len(kinds)} values joined by ':'")
+                pairs.append(tuple(_scalar(k, p, name) for k, p in zip(kinds, pieces)))
+            return tuple(pairs)
+        return tuple(_scalar(item, p, name) for p in parts)
+    return _scalar(hint, text, name)
+
+
+def build(name: str, params: Mapping[str, Any]) -> Any:
+    """The check called ``name`` with ``params``; text values are converted first."""
+    cls = find(name)
+    known = {f.name: f for f in fields(cls)}
+    kwargs = {}
+    for key, value in params.items():
+        if key not in known:
+            raise RulesError(f"{key}={describe(value)} is not allowed: {name} takes"
+                             f" {', '.join(known)}")
+        if isinstance(value, list):  # JSON arrays
+            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+        kwargs[key] = convert(known[key], value) if isinstance(value, str) else value
+    missing = [f.name for f in known.values() if f.required and f.name not in kwargs]
+    if missing:
+        raise RulesError(f"{name} needs {', '.join(missing)}")
+    return cls(**kwargs)
+
+
+def odds_json(check: Any, bound: int | None = None) -> dict[str, Any]:
+    """Exact chance, outcomes and tally of a check as plain data."""
+    chance = check.chance()
+    tally = check.distribution() if bound is None else check.distribution(bound=bound)
+    return {
+        "check": check.describe(),
+        "chance": {"probability": str(chance), "float": float(chance)},
+        "outcomes": check.outcomes().to_json(),
+        "distribution": tally.to_json(),
+    }
