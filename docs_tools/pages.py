@@ -6,7 +6,6 @@ so the published rulings are always exactly ``rollkit.RULINGS``.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from pathlib import Path
 

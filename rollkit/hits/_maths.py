@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ._tables import DEGREES, degree_index
+from ._tables import DEGREES
 
 __all__ = [
     "binomial", "bands", "check_bands", "validation_bands", "opposed_bands",

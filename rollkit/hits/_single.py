@@ -17,8 +17,7 @@ from ._common import (
 )
 from ._maths import binomial, check_bands, validation_bands
 from ._tables import (
-    DAMAGE_THRESHOLDS, DEGREES, attribute_dice, attribute_threshold, hits_per_ten,
-    max_bought, training_dice,
+    DAMAGE_THRESHOLDS, DEGREES, attribute_dice, attribute_threshold, max_bought, training_dice,
 )
 
 __all__ = ["Check", "VALIDATION_FAILED", "VALIDATION_PASSED"]
