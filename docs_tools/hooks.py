@@ -1,4 +1,5 @@
-"""mkdocs hooks: check every build-time fence before rendering, naming page and line."""
+"""mkdocs hooks: check every fence before rendering (naming page and line), and put the
+browser runtime (Pyodide, the rollkit wheel, the lock file) into the built site."""
 
 from __future__ import annotations
 
@@ -12,20 +13,29 @@ if str(ROOT) not in sys.path:  # mkdocs loads this file by path
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from docs_tools import fences  # noqa: E402
+from docs_tools import fences, runtime, widgets  # noqa: E402
 from docs_tools.mdfences import scan  # noqa: E402
+
+CHECKS = {name: fences.evaluate for name in fences.FENCES} | {"rollkit": widgets.parse}
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     found, _ = scan(markdown)
     for fence in found:
         kind = fence.info.split()[:1]
-        if kind and kind[0] in fences.FENCES:
+        if kind and kind[0] in CHECKS:
             try:
-                fences.evaluate(fence.body)
+                CHECKS[kind[0]](fence.body)
             except Exception as error:
                 raise PluginError(
                     f"{page.file.src_uri}:{fence.line}: {kind[0]} fence failed:"
                     f" {type(error).__name__}: {error}"
                 ) from error
     return markdown
+
+
+def on_post_build(config: Any) -> None:
+    try:
+        runtime.install(Path(config["site_dir"]))
+    except (RuntimeError, OSError) as error:
+        raise PluginError(f"browser runtime: {error}") from error

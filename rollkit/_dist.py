@@ -14,6 +14,13 @@ __all__ = ["Distribution"]
 _ZERO = Fraction(0)
 
 
+def _percent(p: Fraction) -> str:
+    """A probability for display: 2 decimals, or enough significant digits when tiny."""
+    if p == 0 or p == 1 or p >= Fraction(1, 10000):
+        return f"{float(p):.2%}"
+    return f"{float(p) * 100:.2g}%"
+
+
 @dataclass(frozen=True)
 class Distribution:
     """Exact probabilities of outcomes, in order, plus the mass not listed.
@@ -91,10 +98,11 @@ class Distribution:
         """Plain data: probabilities as exact ``"n/d"`` strings and as floats."""
         return {
             "outcomes": [
-                {"outcome": k, "probability": str(p), "float": float(p)} for k, p in self.pairs
+                {"outcome": k, "probability": str(p), "float": float(p), "percent": _percent(p)}
+                for k, p in self.pairs
             ],
             "tail": {"label": self.tail_label, "probability": str(self.tail),
-                     "float": float(self.tail)},
+                     "float": float(self.tail), "percent": _percent(self.tail)},
         }
 
     def __str__(self) -> str:

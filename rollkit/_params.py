@@ -8,6 +8,7 @@ naming the parameter.
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Mapping
@@ -17,7 +18,7 @@ from typing import Any
 from ._errors import ParameterTypeError, RulesError
 from ._validate import describe
 
-__all__ = ["checks", "find", "fields", "convert", "build", "odds_json"]
+__all__ = ["build", "checks", "convert", "fields", "find", "odds_json", "python_call", "request"]
 
 
 @cache
@@ -154,7 +155,47 @@ def odds_json(check: Any, bound: int | None = None) -> dict[str, Any]:
     tally = check.distribution() if bound is None else check.distribution(bound=bound)
     return {
         "check": check.describe(),
-        "chance": {"probability": str(chance), "float": float(chance)},
+        "chance": {"probability": str(chance), "float": float(chance),
+                   "percent": f"{float(chance):.2%}"},
         "outcomes": check.outcomes().to_json(),
         "distribution": tally.to_json(),
     }
+
+
+def python_call(check: Any, seed: int | None = None) -> str:
+    """The rollkit code that reproduces a widget's check (and roll), for "as Python"."""
+    system = check.system
+    lines = [f"from rollkit import {system}", f"check = {check.describe()}"]
+    lines.append("check.chance()" if seed is None else f"roll = check.roll(seed={seed})")
+    return "\n".join(lines)
+
+
+def request(message: str) -> str:
+    """Answer one JSON request from a widget: odds or a roll, or the error to show.
+
+    ``{"op": "odds" | "roll", "check": name, "params": {...}, "seed": n}`` gives
+    ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": message}``.
+    """
+    try:
+        data = json.loads(message)
+        if not isinstance(data, dict):
+            raise RulesError("request must be a JSON object")
+        params = data.get("params", {})
+        if not isinstance(params, dict):
+            raise RulesError(f"params={describe(params)} is not allowed: expected an object")
+        check = build(data.get("check"), params)
+        if data.get("op") == "odds":
+            result = odds_json(check)
+            result["python"] = python_call(check)
+        elif data.get("op") == "roll":
+            seed = data.get("seed")
+            if isinstance(seed, str):
+                seed = convert(Field("seed", int, False, None), seed) if seed.strip() else None
+            roll = check.roll(seed=seed)
+            result = roll.to_json()
+            result["python"] = python_call(check, roll.seed)
+        else:
+            raise RulesError(f"op={describe(data.get('op'))} is not allowed: use odds or roll")
+    except (RulesError, ValueError) as error:
+        return json.dumps({"ok": False, "error": " ".join(str(error).split())})
+    return json.dumps({"ok": True, "result": result})

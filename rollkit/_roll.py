@@ -85,6 +85,7 @@ class Roll:
             "outcome": self.outcome,
             "success": self.success,
             "probability": str(self.probability),
+            "percent": f"{float(self.probability):.2%}",
             "details": {k: _plain(v) for k, v in self.details},
         }
 
