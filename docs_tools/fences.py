@@ -67,7 +67,9 @@ def render_table(rows: Any) -> str:
             raise ValueError(f"row {i} has {len(row)} cells, the header has {width}")
     head = "".join(_cell(c, "th") for c in rows[0])
     body = "".join("<tr>" + "".join(_cell(c, "td") for c in r) + "</tr>" for r in rows[1:])
-    return f'<table class="rollkit-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    # no class on the table itself: Material styles only tables without one
+    return (f'<div class="rollkit-table"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
 
 
 def _format(kind: str, source: str) -> str:

@@ -40,7 +40,7 @@ def rulings_page() -> str:
     for system, title in TITLES.items():
         chosen = [r for r in rollkit.RULINGS if r.system == system]
         out.append(f"## {title} {{#{system}}}\n")
-        out.append(f"[The {title} chapter](./{system}/index.md) applies these.\n")
+        out.append(f"These apply in the [{title}](./{system}/index.md) chapter.\n")
         for r in chosen:
             out.append(f"### {r.id} {{#{r.id}}}\n")
             out.append(f"*Section: {r.section}*\n")
