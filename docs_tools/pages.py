@@ -6,10 +6,12 @@ so the published rulings are always exactly ``rollkit.RULINGS``.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
 import rollkit
+import rollkit._params
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -50,9 +52,78 @@ def rulings_page() -> str:
     return "\n".join(out)
 
 
+def _doc(obj: object) -> str:
+    return inspect.cleandoc(obj.__doc__ or "").replace("``", "`")
+
+
+def _signature(obj: object) -> str:
+    try:
+        text = str(inspect.signature(obj))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return ""
+    return text.replace("'", '"')
+
+
+def _public(module: object) -> list[tuple[str, object]]:
+    return [(name, getattr(module, name)) for name in getattr(module, "__all__", [])
+            if not name.startswith("_")]
+
+
+def python_page() -> str:
+    out = [GENERATED, "# Python reference\n",
+           "Generated from rollkit's own docstrings and signatures. Every check class is an",
+           "immutable dataclass built with keyword arguments and has `chance()`, `outcomes()`,",
+           "`distribution(bound=None)`, `roll(seed=None, rng=None)` and `resolve(faces)`",
+           "(see [the core](#the-core)).\n"]
+    core = [rollkit.CheckBase, rollkit.Distribution, rollkit.Roll, rollkit.Die, rollkit.Ruling,
+            rollkit.RulesError, rollkit.ParameterTypeError, rollkit.LimitError, rollkit.NotationError]
+    out.append("## The core\n")
+    for obj in core:
+        out.append(f"### `rollkit.{obj.__name__}`\n")
+        out.append(_doc(obj) + "\n")
+        methods = [(n, m) for n, m in vars(obj).items() if callable(m) and not n.startswith("_") and m.__doc__]
+        for name, method in methods:
+            out.append(f"- `{name}{_signature(method)}`: {_doc(method).splitlines()[0]}")
+        out.append("")
+    for system, module in rollkit.SYSTEMS.items():
+        out.append(f"## `rollkit.{system}`\n")
+        out.append(_doc(module) + "\n")
+        for name, obj in _public(module):
+            if inspect.isclass(obj):
+                out.append(f"### `{system}.{name}`\n")
+                if hasattr(obj, "__dataclass_fields__"):
+                    out.append(f"```python\n{system}.{name}{_signature(obj)}\n```\n")
+                out.append(_doc(obj) + "\n")
+            elif inspect.isfunction(obj):
+                out.append(f"### `{system}.{name}{_signature(obj)}`\n")
+                out.append(_doc(obj) + "\n")
+        data = [name for name, obj in _public(module) if not (inspect.isclass(obj) or inspect.isfunction(obj))]
+        if data:
+            out.append("Data: " + ", ".join(f"`{system}.{name}`" for name in data) + ".\n")
+    return "\n".join(out)
+
+
+def cli_page() -> str:
+    from rollkit._cli import run
+
+    out = [GENERATED, "# Command line\n",
+           "`rollkit` (also `python -m rollkit`) rolls and computes exact odds for every check.",
+           "Bad input prints one line on standard error and exits with status 2.\n",
+           "```text\n" + run(["--help"]) + "\n```\n",
+           "## Every check and its parameters\n",
+           "`rollkit systems` lists them; `rollkit systems NAME` shows one check's options.\n",
+           "```text\n" + run(["systems"]) + "\n```\n"]
+    for name in rollkit._params.checks():
+        out.append(f"### `{name}`\n")
+        out.append("```text\n" + run(["systems", name]).rstrip() + "\n```\n")
+    return "\n".join(out)
+
+
 def write_all(check: bool = False) -> list[str]:
     """Write every generated page; with ``check``, only list the stale ones."""
-    pages = {DOCS / "rulings.md": rulings_page()}
+    pages = {DOCS / "rulings.md": rulings_page(),
+             DOCS / "reference" / "python.md": python_page(),
+             DOCS / "reference" / "cli.md": cli_page()}
     stale = []
     for path, text in pages.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:

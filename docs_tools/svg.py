@@ -62,8 +62,8 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str,
     def py(p: Fraction) -> float:
         return top + h - h * float(p)
 
-    step = max(1, span // 10)
-    body = _axes(left, top, w, h, x_label, [(px(x), str(x)) for x in xs if (x - lo) % step == 0])
+    every = max(1, -(-len(xs) // 12))  # at most a dozen labels
+    body = _axes(left, top, w, h, x_label, [(px(x), str(x)) for x in xs[::every]])
     for i, s in enumerate(series):
         colour = PALETTE[i % len(PALETTE)]
         points = " ".join(f"{px(x):.1f},{py(p):.1f}" for x, p in s.points)
