@@ -12,13 +12,13 @@ import pytest
 
 from docs_tools.mdfences import Fence, scan
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".md" and DOCS in file_path.parents:
+    """Markdown files under the rootdir's docs/ folder."""
+    docs = parent.config.rootpath / "docs"
+    if file_path.suffix == ".md" and docs in file_path.parents:
         return MarkdownFile.from_parent(parent, path=file_path)
     return None
 
@@ -62,7 +62,8 @@ class PyconItem(pytest.Item):
 
         def _where(example: doctest.Example) -> str:
             line = self.fence.line + 1 + example.lineno
-            return f"{self.path.relative_to(ROOT)}:{line}: >>> {example.source.strip()}\n"
+            where = self.path.relative_to(self.config.rootpath)
+            return f"{where}:{line}: >>> {example.source.strip()}\n"
 
         Runner(optionflags=FLAGS, verbose=False).run(test, out=lambda _: None)
         if failures:

@@ -1,0 +1,130 @@
+"""The rules site: worked examples are doctests, the build is strict and self-contained."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from docs_tools.mdfences import scan
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+pytest_plugins = ["pytester"]
+
+
+def examples_without_doctest(text: str) -> list[int]:
+    """Lines of `!!! example` admonitions that hold no ```pycon fence."""
+    _, blocks = scan(text)
+    return [b.line for b in blocks if b.kind in ("!!!", "???", "???+") and b.type == "example"
+            and not any(f.info.split()[:1] == ["pycon"] for f in b.fences)]
+
+
+def test_the_example_check_can_fail() -> None:
+    text = ('!!! example "Has one"\n    text\n\n    ```pycon\n    >>> 1\n    1\n    ```\n\n'
+            '!!! example "Has none"\n    Only words.\n\n??? example "Collapsed, none"\n    ```python\n    x = 1\n    ```\n')
+    assert examples_without_doctest(text) == [9, 12]
+
+
+def test_every_worked_example_has_a_doctest() -> None:
+    pages = sorted(DOCS.rglob("*.md"))
+    missing = [f"{p.relative_to(ROOT)}:{line}" for p in pages
+               for line in examples_without_doctest(p.read_text(encoding="utf-8"))]
+    assert missing == []
+    total = sum(len([b for b in scan(p.read_text(encoding="utf-8"))[1] if b.type == "example"]) for p in pages)
+    assert total >= 30, total
+
+
+def test_every_system_chapter_exists_with_examples_and_widgets() -> None:
+    for system in ("ninefold", "trait", "hits", "again", "critdice"):
+        text = "".join(p.read_text(encoding="utf-8") for p in (DOCS / system).glob("*.md"))
+        assert "!!! example" in text and "```pycon" in text, system
+        assert "```rollkit-table" in text, system
+        assert "```rollkit\n" in text, system
+
+
+def test_generated_pages_are_current() -> None:
+    done = subprocess.run([sys.executable, "-m", "docs_tools.pages", "--check"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + "run: python -m docs_tools.pages"
+
+
+def test_every_ruling_is_on_the_rulings_page() -> None:
+    import rollkit
+
+    page = (DOCS / "rulings.md").read_text(encoding="utf-8")
+    for ruling in rollkit.RULINGS:
+        assert f"{{#{ruling.id}}}" in page and ruling.ruling in page
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("mkdocs")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_strict_build_makes_the_whole_site(built: Path) -> None:
+    for page in ("index.html", "rulings/index.html", "compare/index.html", "reference/python/index.html",
+                 *(f"{s}/index.html" for s in ("ninefold", "trait", "hits", "again", "critdice"))):
+        assert (built / page).exists(), page
+    for runtime in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                    "pyodide-lock.json"):
+        assert (built / "pyodide" / runtime).exists(), runtime
+    assert list((built / "pyodide").glob("rollkit-*.whl"))
+
+
+def test_the_site_references_nothing_outside_itself(built: Path) -> None:
+    outside = re.compile(r"""(?:src|href|srcset)\s*=\s*["'](?:https?:)?//(?!127\.0\.0\.1)""", re.I)
+    css_import = re.compile(r"""@import|url\(\s*["']?(?:https?:)?//""", re.I)
+    found = []
+    for path in built.rglob("*"):
+        if path.suffix in (".html", ".css") and path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for match in outside.finditer(text):
+                context = text[match.start(): match.start() + 120]
+                if 'rel="canonical"' not in text[max(0, match.start() - 60): match.end()]:
+                    found.append(f"{path.relative_to(built)}: {context}")
+            if path.suffix == ".css" and css_import.search(text):
+                found.append(f"{path.relative_to(built)}: {css_import.search(text).group(0)}")
+    assert found == []
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s+font: false$", config, re.M)
+    assert "fonts.googleapis" not in (built / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path) -> None:
+    pytest.importorskip("mkdocs")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# x\n\ntext\n\n```rollkit\ncheck: hits\ndice: 5\nthreshold: 12\ntn: 1\n```\n")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
+    config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace("  - docs_tools/hooks.py", f"  - {ROOT}/docs_tools/hooks.py")
+    (tmp_path / "mkdocs.yml").write_text(config)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml"),
+                           "--site-dir", str(tmp_path / "site")], capture_output=True, text=True, check=False, env=env)
+    assert done.returncode != 0
+    assert "index.md:5: rollkit fence failed" in done.stderr and "threshold=12" in done.stderr
+
+
+def test_pycon_fences_are_items_with_their_lines(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest('pytest_plugins = ["tests.pycon"]')
+    pytester.syspathinsert(ROOT)
+    (pytester.path / "docs").mkdir()
+    (pytester.path / "docs" / "page.md").write_text(
+        "# t\n\n```pycon\n>>> 1 + 1\n2\n```\n\n!!! example \"Nested\"\n    Words.\n\n"
+        "    ```pycon\n    >>> x = 2\n    >>> x * 3\n    7\n    ```\n\n=== \"Tab\"\n\n    ```pycon\n    >>> 3\n    3\n    ```\n")
+    result = pytester.runpytest("docs", "-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*md:3 PASSED*", "*md:11 FAILED*",
+                                 "*md:19 PASSED*", "docs/page.md:13: >>> x * 3*"])
