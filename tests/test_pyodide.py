@@ -1,0 +1,46 @@
+"""The docs' doctests again, inside Pyodide under Node: same code, same answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from docs_tools.mdfences import scan
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _need(condition: bool, why: str) -> None:
+    if not condition:
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+
+
+def test_docs_doctests_pass_in_pyodide() -> None:
+    pytest.importorskip("mkdocs", reason="the wheel is built with the dev venv")
+    _need(shutil.which("node") is not None, "node is needed")
+    _need((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run scripts/setup (npm ci)")
+    from docs_tools.runtime import wheel
+
+    blocks = []
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        for fence in scan(page.read_text(encoding="utf-8"))[0]:
+            if fence.info.split()[:1] == ["pycon"]:
+                blocks.append({"name": f"{page.relative_to(ROOT)}:{fence.line}", "source": fence.body})
+    assert len(blocks) >= 50
+    done = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")], cwd=ROOT,
+                          input=json.dumps({"wheel": str(wheel()), "blocks": blocks}),
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    answer = json.loads(done.stdout)
+    assert answer["python"].startswith("3.14")
+    assert [r["name"] for r in answer["results"]] == [b["name"] for b in blocks]
+    failures = [f"{r['name']}\n{r['report']}" for r in answer["results"] if r["failed"]]
+    assert failures == [], "\n".join(failures)[:5000]
+    assert all(r["attempted"] > 0 for r in answer["results"])
