@@ -103,7 +103,10 @@ def test_distribution_reads_and_totals() -> None:
         d.mean()
     whole = Distribution.from_weights({1: 1, 2: 1, 3: 2}, 4)
     assert whole.mean() == Fraction(9, 4)
-    assert whole.to_json()["outcomes"][2] == {"outcome": 3, "probability": "1/2", "float": 0.5}
+    assert whole.to_json()["outcomes"][2] == {"outcome": 3, "probability": "1/2", "float": 0.5,
+                                              "percent": "50.00%"}
+    tiny = Distribution.from_weights({0: 1, 1: 10**6 - 1}, 10**6)
+    assert tiny.to_json()["outcomes"][0]["percent"] == "0.0001%"
     assert "3 or more" in str(d)
 
 
