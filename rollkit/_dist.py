@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,9 +17,10 @@ _ZERO = Fraction(0)
 
 def _percent(p: Fraction) -> str:
     """A probability for display: 2 decimals, or enough significant digits when tiny."""
-    if p == 0 or p == 1 or p >= Fraction(1, 10000):
+    if p == 0 or p >= Fraction(1, 10000):
         return f"{float(p):.2%}"
-    return f"{float(p) * 100:.2g}%"
+    value = float(p) * 100
+    return f"{value:.{max(2, 1 - math.floor(math.log10(value)))}f}%"
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,9 @@ def test_distribution_reads_and_totals() -> None:
     assert whole.to_json()["outcomes"][2] == {"outcome": 3, "probability": "1/2", "float": 0.5,
                                               "percent": "50.00%"}
     tiny = Distribution.from_weights({0: 1, 1: 10**6 - 1}, 10**6)
-    assert tiny.to_json()["outcomes"][0]["percent"] == "0.0001%"
+    assert tiny.to_json()["outcomes"][0]["percent"] == "0.00010%"
+    rare = Distribution.from_weights({0: 48, 1: 10**8 - 48}, 10**8)
+    assert rare.to_json()["outcomes"][0]["percent"] == "0.000048%"
     assert "3 or more" in str(d)
 
 

@@ -29,11 +29,12 @@ def widget_pages(site: Site) -> list[str]:
 
 def instant_go(page: object, site: Site, path: str) -> None:
     """Follow a link the way a reader does, so Material's instant navigation handles it."""
-    page.evaluate("""(url) => { const a = document.createElement('a'); a.href = url;
+    page.evaluate("""(url) => { document.querySelector('article').dataset.oldPage = '1';
+        const a = document.createElement('a'); a.href = url;
         document.querySelector('.md-content').append(a); a.click(); }""", site.url(path))  # type: ignore[attr-defined]
     page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
-    page.wait_for_function("""() => [...document.querySelectorAll('[data-rollkit-widget]')]
-        .every((w) => w.rollkit)""")  # type: ignore[attr-defined]
+    page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
+        [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
 
 
 def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
