@@ -48,6 +48,7 @@ def test_every_system_chapter_exists_with_examples_and_widgets() -> None:
 
 
 def test_generated_pages_are_current() -> None:
+    pytest.importorskip("mkdocs", reason="the docs venv generates the pages (signatures vary by Python)")
     done = subprocess.run([sys.executable, "-m", "docs_tools.pages", "--check"], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + "run: python -m docs_tools.pages"

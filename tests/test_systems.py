@@ -43,7 +43,8 @@ def test_public_contract_signatures() -> None:
 def test_check_classes_follow_the_conventions(name: str, cls: type) -> None:
     assert issubclass(cls, CheckBase) and dataclasses.is_dataclass(cls)
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
-    assert params.frozen and params.kw_only, name
+    assert params.frozen, name
+    assert all(f.kw_only for f in dataclasses.fields(cls)), name
     assert cls.system == name.split(".")[0]
     for method in ("chance", "outcomes", "distribution", "_play"):
         assert callable(getattr(cls, method)), (name, method)
