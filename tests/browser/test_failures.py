@@ -1,0 +1,135 @@
+"""Hostile conditions: a strict CSP, a runtime that fails to load, errors and runaway work."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rollkit._params import build
+from scripts.serve_static import serve
+from tests.browser.conftest import Site, open_page
+from tests.browser.test_widgets import READY_MS, widget_pages
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "style-src 'self' 'unsafe-inline'")
+
+
+def _serve_copy(site: Site, tmp: Path, **options: object) -> Iterator[Site]:
+    server = serve(site.directory, port=0, **options)  # type: ignore[arg-type]
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_port}/", site.directory)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _wait_rolled(widget: object, seed: int) -> None:
+    widget.locator(f'xpath=self::*[@data-seed="{seed}"]').wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
+
+
+def test_all_widgets_work_under_a_strict_csp(browser: object, site: Site, tmp_path: Path) -> None:
+    for served in _serve_copy(site, tmp_path, headers={"Content-Security-Policy": CSP}):
+        page = open_page(browser, served)
+        messages: list[str] = []
+        page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
+        path = widget_pages(site)[0]
+        page.goto(served.url(path))  # type: ignore[attr-defined]
+        widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+        for index in range(widgets.count()):
+            widget = widgets.nth(index)
+            widget.locator(".rk-seed input").fill(str(50 + index))
+            widget.get_by_role("button", name="Roll", exact=True).click()
+            _wait_rolled(widget, 50 + index)
+            params = widget.evaluate("(w) => w.rollkit.params()")
+            want = build(widget.get_attribute("data-check"), params).roll(seed=50 + index)
+            assert widget.get_attribute("data-faces") == ",".join(map(str, want.faces))
+        assert page.rollkit_errors == []  # type: ignore[attr-defined]
+        blocked_scripts = [m for m in messages if "script-src" in m or "worker-src" in m]
+        assert blocked_scripts == []
+
+
+def test_a_runtime_that_fails_to_load_leaves_the_page_intact(browser: object, site: Site, tmp_path: Path) -> None:
+    for served in _serve_copy(site, tmp_path, block=(r"/pyodide/pyodide\.asm\.wasm$",)):
+        page = open_page(browser, served)
+        page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+        widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+        before = widget.locator(".rk-chance").inner_text()
+        widget.get_by_role("button", name="Roll", exact=True).click()
+        widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+        assert "unavailable" in widget.locator(".rk-error").inner_text()
+        assert "unavailable" in widget.locator(".rk-status").inner_text()
+        assert widget.locator(".rk-chance").inner_text() == before  # the exact odds stay
+        assert page.locator("h1").first.is_visible()  # type: ignore[attr-defined]
+        others = page.locator("[data-rollkit-widget] .rk-status")  # type: ignore[attr-defined]
+        assert all("unavailable" in others.nth(i).inner_text() for i in range(others.count()))
+
+
+def test_a_wheel_with_the_wrong_sha256_is_refused(browser: object, site: Site, tmp_path: Path) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site.directory, copy)
+    lock_path = copy / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["rollkit"]["sha256"] = "0" * 64
+    lock_path.write_text(json.dumps(lock))
+    for served in _serve_copy(Site(site.base, copy), tmp_path):
+        page = open_page(browser, served)
+        page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+        widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+        widget.get_by_role("button", name="Roll", exact=True).click()
+        widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+        assert "unavailable" in widget.locator(".rk-error").inner_text()
+        assert widget.get_attribute("data-seed") is None
+        assert widget.locator(".rk-chance strong").inner_text().endswith("%")
+
+
+def _ready_page(browser: object, site: Site) -> object:
+    page = open_page(browser, site)
+    pages = [p for p in widget_pages(site)
+             if (site.directory / p / "index.html").read_text().count("data-rollkit-widget=") >= 2]
+    page.goto(site.url(pages[0]))  # type: ignore[attr-defined]
+    page.locator("[data-rollkit-widget]").first.locator(".rk-roll").click()  # type: ignore[attr-defined]
+    page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
+    return page
+
+
+def _inject(page: object, python: str) -> None:
+    worker = page.workers[-1]  # type: ignore[attr-defined]
+    worker.evaluate("(code) => self.rollkitPyodide.runPython(code)", python)
+
+
+def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: Site) -> None:
+    page = _ready_page(browser, site)
+    _inject(page, "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_json = broken")
+    first, second = page.locator("[data-rollkit-widget]").nth(0), page.locator("[data-rollkit-widget]").nth(1)  # type: ignore[attr-defined]
+    field = first.locator("input[type=text][inputmode=numeric]").first
+    field.fill(str(int(field.input_value()) + 1))
+    first.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+    assert "ZeroDivisionError" in first.locator(".rk-error").inner_text()
+    second.locator(".rk-seed input").fill("99")
+    second.get_by_role("button", name="Roll", exact=True).click()
+    _wait_rolled(second, 99)
+    assert second.locator(".rk-error").is_hidden()
+
+
+def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: object, site: Site) -> None:
+    page = _ready_page(browser, site)
+    _inject(page, "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_json = forever")
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    field = widget.locator("input[type=text][inputmode=numeric]").first
+    value = int(field.input_value())
+    field.fill(str(value + 1))
+    stop = widget.get_by_role("button", name="Stop", exact=True)
+    stop.wait_for(state="visible", timeout=READY_MS)
+    stop.click()
+    widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+    assert "Stopped" in widget.locator(".rk-error").inner_text()
+    field.fill(str(value))  # a fresh worker answers
+    params = widget.evaluate("(w) => w.rollkit.params()")
+    want = str(build(widget.get_attribute("data-check"), params).chance())
+    widget.locator(f'xpath=self::*[@data-chance="{want}"]').wait_for(timeout=READY_MS)
+    assert widget.locator(".rk-error").is_hidden()
+    assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "2"  # type: ignore[attr-defined]
