@@ -46,10 +46,9 @@ BOTCH_FACE = 1
 """The botch die shows this for a critical failure (Critical Failure)."""
 BOTCH_MODES = ("failure", "zero", "none")
 """When the botch die is rolled: after any failure, only after 0 successes, never."""
-DIFFICULTIES: dict[int, str] = {
-    1: "Easy", 2: "Moderate", 3: "Challenging", 4: "Hard", 5: "Extremely Hard",
-}
-"""The DC table of Static Rolls."""
+DIFFICULTIES: dict[int, str] = dict(
+    enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1))
+"""The DC table of Static Rolls: DC value to its name."""
 
 MAX_DICE = 1000
 """Largest pool (``Check``, ``Mitigated``) whose exact odds rollkit computes."""

@@ -484,8 +484,8 @@ def test_largest_sizes_answer_within_a_second() -> None:
 
 def test_module_data() -> None:
     assert again.CHECKS == {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
-    assert again.DIFFICULTIES == {1: "Easy", 2: "Moderate", 3: "Challenging", 4: "Hard",
-                                  5: "Extremely Hard"}
+    names = ["Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"]
+    assert list(again.DIFFICULTIES.items()) == [(dc, names[dc - 1]) for dc in range(1, 6)]
     for name in again.__all__:
         assert hasattr(again, name), name
     for cls in again.CHECKS.values():
