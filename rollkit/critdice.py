@@ -526,6 +526,14 @@ class _Pooled(CheckBase):
         return dataclasses.replace(self._check()._play(dice), check=self.describe())
 
 
+def _pool_limit(check: _Pooled, given: str) -> None:
+    """Build the pooled check once, so a too-large pool names what the reader gave."""
+    try:
+        check._check()
+    except LimitError as error:
+        raise LimitError(f"{given} give too large a pool: {error}") from None
+
+
 @dataclass(frozen=True, kw_only=True)
 class SkillCheck(_Pooled):
     """A skill check: the pool of ``skill_pool`` rolled as a ``Check`` (Creating Dice Pool).
@@ -543,7 +551,7 @@ class SkillCheck(_Pooled):
     focus: int = 0
 
     def __post_init__(self) -> None:
-        self._check()
+        _pool_limit(self, f"rank={self.rank!r}, stats={self.stats!r} and weapon_bonus={self.weapon_bonus!r}")
         object.__setattr__(self, "stats", tuple(self.stats))
 
     def _check(self) -> Check:
@@ -563,7 +571,7 @@ class StatCheck(_Pooled):
     focus: int = 0
 
     def __post_init__(self) -> None:
-        self._check()
+        _pool_limit(self, f"stat={self.stat!r}")
 
     def _check(self) -> Check:
         return Check(dice=stat_pool(stat=self.stat), sn=self.sn, legendary=self.legendary,

@@ -43,8 +43,8 @@ class Contest(CheckBase):
     immune: bool = False
 
     def __post_init__(self) -> None:
-        clamp_chance(self.offence)
-        clamp_chance(self.defence)
+        clamp_chance(self.offence, name="offence")
+        clamp_chance(self.defence, name="defence")
         _sides("offence_die", self.offence_die)
         _sides("defence_die", self.defence_die)
         choice("convention", self.convention, CONVENTIONS)

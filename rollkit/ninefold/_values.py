@@ -58,9 +58,12 @@ def _points(name: str, value: Any) -> int:
     return value
 
 
-def clamp_chance(to_pass: int) -> int:
-    """The chance a toPass gives, in whole percent: below 0 is 0, above 100 is 100."""
-    return min(100, max(0, _points("to_pass", to_pass)))
+def clamp_chance(to_pass: int, *, name: str = "to_pass") -> int:
+    """The chance a toPass gives, in whole percent: below 0 is 0, above 100 is 100.
+
+    ``name`` is the parameter named in an error (``offence``, ``defence`` ...).
+    """
+    return min(100, max(0, _points(name, to_pass)))
 
 
 def to_pass(*, stat: int, skills: int = 0, buff: int = 0, debuff: int = 0) -> int:
