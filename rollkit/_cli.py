@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 
 from . import RULINGS, SYSTEMS
 from ._errors import RulesError
+from ._limits import limits
 from ._params import build, checks, fields, find, odds_json
 from ._validate import describe
 
@@ -26,7 +27,10 @@ USAGE = """\
 rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N] [--json]
        rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--json]
        rollkit rulings [SYSTEM] [--json]
-       rollkit systems [SYSTEM[.KIND]]"""
+       rollkit systems [SYSTEM[.KIND]]
+       rollkit limits [SYSTEM]
+
+Sizes beyond the limits (`rollkit limits`) are refused at once with exit status 2."""
 
 
 class UsageError(Exception):
@@ -38,8 +42,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def _limits_text(system: str | None) -> str:
+    chosen = [limit for limit in limits() if system is None or limit.system == system]
+    return "\n".join(f"{f'{limit.system}.{limit.name}':<28} {limit.value:>9}  {limit.description}"
+                     for limit in chosen)
+
+
 def _check_parser(cls: type, command: str, name: str) -> _Parser:
-    parser = _Parser(prog=f"rollkit {command} {name}", add_help=True)
+    parser = _Parser(prog=f"rollkit {command} {name}", add_help=True,
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     epilog="limits (larger values are refused):\n" + _limits_text(name.split(".")[0]))
     for field in fields(cls):
         names = ["--" + field.name.replace("_", "-")]
         names += [f"--{field.name}"] if "_" in field.name else []
@@ -120,13 +132,17 @@ def run(argv: Sequence[str]) -> str:
         if len(names) > 1 or any(a.startswith("-") for a in names):
             raise UsageError(f"rulings takes one SYSTEM and --json, not {describe(names)}")
         return _rulings(names[0] if names else None, as_json)
+    if command == "limits":
+        if len(rest) > 1 or (rest and rest[0] not in SYSTEMS):
+            raise UsageError(f"limits takes one SYSTEM ({', '.join(SYSTEMS)}), not {describe(rest)}")
+        return _limits_text(rest[0] if rest else None)
     if command == "systems":
         if len(rest) > 1:
             raise UsageError(f"systems takes at most one SYSTEM, not {describe(rest)}")
         return _systems(rest[0] if rest else None)
     if command not in ("roll", "odds"):
-        raise UsageError(f"command {describe(command)} is not known: use roll, odds, rulings"
-                         " or systems")
+        raise UsageError(f"command {describe(command)} is not known: use roll, odds, rulings,"
+                         " systems or limits")
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
     options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(rest[1:]))

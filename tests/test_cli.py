@@ -134,3 +134,18 @@ def test_console_script_and_module_entry_points() -> None:
         bad = subprocess.run([*command, "roll", "hits", "--dice", "0.5"], capture_output=True,
                              text=True, check=False)
         assert bad.returncode == 2 and bad.stderr.startswith("rollkit: error:")
+
+
+def test_limits_are_listed_with_what_they_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    from rollkit._limits import limits
+
+    code, out, _ = run(capsys, "limits")
+    assert code == 0
+    for limit in limits():
+        assert limit.description, limit
+        assert f"{limit.system}.{limit.name}" in out and str(limit.value) in out
+    code, out, _ = run(capsys, "limits", "again")
+    assert "again.MAX_DICE" in out and "hits." not in out
+    code, out, _ = run(capsys, "roll", "hits", "--help")
+    assert code == 0 and "hits.MAX_ROLLED" in out
+    assert run(capsys, "limits", "nope")[0] == 2
