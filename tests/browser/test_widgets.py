@@ -135,6 +135,11 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     assert f"{name}=" in error.inner_text() and "<script>" in error.inner_text()
     assert widget.locator(".rk-error img, .rk-error script").count() == 0
     assert page.evaluate("window.__pwned") is None  # type: ignore[attr-defined]
+    field.fill("\u2603" * 20_000)  # a very long, non-ASCII value: refused, shown short
+    page.wait_for_timeout(400)
+    error.wait_for(state="visible", timeout=READY_MS)
+    page.locator("[data-rollkit-widget] .rk-error", has_text="\u2603").first.wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
+    assert len(error.inner_text()) < 400
     field.fill(value)
     error.wait_for(state="hidden", timeout=READY_MS)
     shown = roll_widget(page, 0, 4242)
