@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import secrets
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -43,7 +42,7 @@ class CheckBase:
                 )
             return self._play(Dice(rng=rng))
         if seed is None:
-            seed = secrets.randbits(32)
+            seed = random.SystemRandom().getrandbits(32)
         seed = integer("seed", seed, low=0, high=MAX_SEED)
         return dataclasses.replace(self._play(Dice(rng=random.Random(seed))), seed=seed)
 
