@@ -8,6 +8,7 @@ naming the parameter.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import types
 import typing
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from . import _SYSTEM_NAMES
 from ._errors import ParameterTypeError, RulesError
 from ._validate import describe
 
@@ -34,11 +36,16 @@ def checks() -> dict[str, type]:
 
 
 def find(name: Any) -> type:
-    table = checks()
-    if not isinstance(name, str) or name not in table:
-        raise RulesError(f"check={describe(name)} is not a known check: choose one of"
-                         f" {', '.join(table)}")
-    return table[name]
+    """The check class called ``name``, importing only its own system."""
+    if isinstance(name, str):
+        system, _, kind = name.partition(".")
+        if system in _SYSTEM_NAMES and kind != "check":
+            module = importlib.import_module(f"rollkit.{system}")
+            cls = module.CHECKS.get(kind or "check")
+            if cls is not None:
+                return cls
+    raise RulesError(f"check={describe(name)} is not a known check: choose one of"
+                     f" {', '.join(checks())}")
 
 
 @dataclasses.dataclass(frozen=True)

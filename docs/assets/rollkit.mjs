@@ -144,11 +144,12 @@ class Widget {
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
     this.code = root.querySelector(".rk-python code");
-    this.timer = null;
     this.version = 0;
+    this.inFlight = false;
+    this.again = false;
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
-    this.form.addEventListener("input", (event) => { if (event.target !== this.seed) this.schedule(); });
-    this.form.addEventListener("change", (event) => { if (event.target.type === "checkbox" || event.target.tagName === "SELECT") this.schedule(); });
+    this.form.addEventListener("input", (event) => { if (event.target !== this.seed) this.updateOdds(); });
+    this.form.addEventListener("change", (event) => { if (event.target.type === "checkbox" || event.target.tagName === "SELECT") this.updateOdds(); });
     this.form.addEventListener("focusin", () => start(), { once: true });
     this.rollButton.addEventListener("click", () => this.roll());
     this.stopButton.addEventListener("click", () => stop());
@@ -176,11 +177,6 @@ class Widget {
     this.root.classList.toggle("rk-has-error", Boolean(message));
   }
 
-  schedule() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.updateOdds(), 120);
-  }
-
   async run(request) {
     const slow = setTimeout(() => { this.stopButton.hidden = false; }, SLOW_MS);
     this.root.setAttribute("aria-busy", "true");
@@ -193,10 +189,27 @@ class Widget {
     }
   }
 
+  // Each edit asks at once; while an answer is pending, further edits wait and only the
+  // latest values are sent next, so fast typing never queues stale work.
   async updateOdds() {
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
     const version = ++this.version;
-    const answer = await this.run({ op: "odds", check: this.check, params: this.params() });
-    if (version !== this.version) return; // a newer edit has been sent since
+    let answer;
+    try {
+      answer = await this.run({ op: "odds", check: this.check, params: this.params() });
+    } finally {
+      this.inFlight = false;
+    }
+    if (this.again) {
+      this.again = false;
+      this.updateOdds();
+      return;
+    }
+    if (version !== this.version) return;
     if (!answer.ok) {
       this.error(answer.error);
       this.root.querySelector(".rk-odds").classList.add("rk-stale");
@@ -274,20 +287,21 @@ class Widget {
   }
 }
 
-const seen = new IntersectionObserver((entries) => {
-  if (!entries.some((e) => e.isIntersecting)) return;
-  seen.disconnect();
-  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
-  idle(() => start(), { timeout: 2000 });
-});
+// Start early without slowing the page: once a page with widgets has loaded and the
+// browser is idle (the first interaction starts it at once if that comes sooner).
+const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
+let idleStart = false;
 
 function bindAll() {
   widgets.clear();
   for (const root of document.querySelectorAll("[data-rollkit-widget]")) {
     if (!root.rollkit) root.rollkit = new Widget(root);
     widgets.add(root.rollkit);
-    seen.observe(root);
     root.rollkit.replay();
+  }
+  if (widgets.size && !idleStart) {
+    idleStart = true;
+    idle(() => start(), { timeout: 4000 });
   }
 }
 

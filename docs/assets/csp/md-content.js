@@ -1,8 +1,8 @@
-// Select the content tabs the reader picked before (linked tabs), and the tab that the
-// URL's fragment names.
+// Select the content tabs the reader picked before (linked tabs) and the tab that the
+// URL's fragment names, on every page, instant navigation included.
 (function () {
-  if (document.currentScript.hasAttribute("data-tabs-link") && window.__md_get) {
-    var wanted = window.__md_get("__tabs");
+  function restore() {
+    var wanted = window.__md_get && window.__md_get("__tabs");
     if (Array.isArray(wanted)) {
       document.querySelectorAll(".tabbed-set").forEach(function (set) {
         var labels = set.querySelector(".tabbed-labels");
@@ -15,7 +15,9 @@
         }
       });
     }
+    var target = document.getElementById(location.hash.slice(1));
+    if (target && target.name) target.checked = target.name.indexOf("__tabbed_") === 0;
   }
-  var target = document.getElementById(location.hash.slice(1));
-  if (target && target.name) target.checked = target.name.indexOf("__tabbed_") === 0;
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(restore);
+  else restore();
 })();
