@@ -30,8 +30,11 @@ def integer(
     """Return ``value`` if it is an ``int`` within ``low..high``, else raise.
 
     ``high`` is a bound of the rules (``RulesError``); ``limit`` is a bound of
-    what rollkit computes exactly (``LimitError``).
+    what rollkit computes exactly (``LimitError``). Messages are built only on failure.
     """
+    if (type(value) is int and (low is None or value >= low) and (high is None or value <= high)
+            and (limit is None or value <= limit)):
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParameterTypeError(
             f"{name}={describe(value)} is not allowed: {name} must be a whole number"
