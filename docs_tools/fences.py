@@ -21,7 +21,7 @@ from pymdownx.superfences import SuperFencesException
 import rollkit
 from docs_tools import svg
 
-__all__ = ["evaluate", "table_formatter", "chart_formatter", "pct", "FENCES"]
+__all__ = ["evaluate", "render", "table_formatter", "chart_formatter", "pct", "FENCES"]
 
 FENCES = ("rollkit-table", "rollkit-chart")
 
@@ -72,14 +72,20 @@ def render_table(rows: Any) -> str:
             f"<tbody>{body}</tbody></table></div>")
 
 
+@lru_cache(maxsize=None)
+def render(kind: str, source: str) -> str:
+    """The HTML of a build-time fence (raises on any mistake)."""
+    value = evaluate(source)
+    if kind == "rollkit-table":
+        return render_table(value)
+    if not (isinstance(value, str) and value.startswith("<svg")):
+        raise ValueError("a rollkit-chart must end with an SVG chart (line_chart or bar_chart)")
+    return f'<figure class="rollkit-figure">{value}</figure>'
+
+
 def _format(kind: str, source: str) -> str:
     try:
-        value = evaluate(source)
-        if kind == "rollkit-table":
-            return render_table(value)
-        if not (isinstance(value, str) and value.startswith("<svg")):
-            raise ValueError("a rollkit-chart must end with an SVG chart (line_chart or bar_chart)")
-        return f'<figure class="rollkit-figure">{value}</figure>'
+        return render(kind, source)
     except Exception as error:  # superfences would swallow anything else
         first = source.strip().splitlines()[0] if source.strip() else ""
         raise SuperFencesException(f"{kind} fence starting {first!r}: {type(error).__name__}: {error}") from error

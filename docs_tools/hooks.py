@@ -16,7 +16,8 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from docs_tools import fences, runtime, widgets  # noqa: E402
 from docs_tools.mdfences import scan  # noqa: E402
 
-CHECKS = {name: fences.evaluate for name in fences.FENCES} | {"rollkit": widgets.parse}
+CHECKS = {name: (lambda body, kind=name: fences.render(kind, body)) for name in fences.FENCES}
+CHECKS["rollkit"] = widgets.parse
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

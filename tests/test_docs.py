@@ -105,22 +105,30 @@ def test_the_site_references_nothing_outside_itself(built: Path) -> None:
     assert "fonts.googleapis" not in (built / "index.html").read_text(encoding="utf-8")
 
 
-def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("fence", "needle"), [
+    ("```rollkit\ncheck: hits\ndice: 5\nthreshold: 12\ntn: 1\n```", "threshold=12"),
+    ("```rollkit\ncheck: dragons\ndice: 5\n```", "check='dragons' is not a known check"),
+    ("```rollkit\ncheck: hits\ndice: 5\nthreshold: 7\ntn: 1\ncolour: red\n```", "colour is not a parameter of hits"),
+    ("```rollkit\ncheck: hits\nthis line has no colon\n```", "expected 'name: value'"),
+    ("```rollkit-table\n[[1, 2], [3]]\n```", "row 1 has 1 cells"),
+], ids=["bad value", "unknown system", "unknown parameter", "malformed line", "bad table"])
+def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, fence: str, needle: str) -> None:
     pytest.importorskip("mkdocs")
     docs = tmp_path / "docs"
     docs.mkdir()
-    (docs / "index.md").write_text("# x\n\ntext\n\n```rollkit\ncheck: hits\ndice: 5\nthreshold: 12\ntn: 1\n```\n")
+    (docs / "index.md").write_text(f"# x\n\ntext\n\n{fence}\n")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
     config = (config.replace("docs_dir: docs", f"docs_dir: {docs}")
               .replace("  - docs_tools/hooks.py", f"  - {ROOT}/docs_tools/hooks.py")
-              .replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides"))
+              .replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
+              .replace("base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"))
     (tmp_path / "mkdocs.yml").write_text(config)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(tmp_path / "mkdocs.yml"),
                            "--site-dir", str(tmp_path / "site")], capture_output=True, text=True, check=False, env=env)
     assert done.returncode != 0
-    assert "index.md:5: rollkit fence failed" in done.stderr and "threshold=12" in done.stderr
+    assert "index.md:5: rollkit" in done.stderr and needle in done.stderr, done.stderr[-800:]
 
 
 def test_pycon_fences_are_items_with_their_lines(pytester: pytest.Pytester) -> None:
