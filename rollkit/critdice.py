@@ -216,6 +216,58 @@ def _profiles(kinds: int, budget: int, n: int) -> tuple[dict[tuple[int, ...], in
 def _pool_weights(n: int, sn: int, budget: int) -> dict[tuple[int, int], int]:
     """(base successes, critical dice from 12s) -> number of face sequences, over 12**n.
 
+    Only pairs with at least one face sequence are keys.
+    """
+    if budget == 0:
+        return _unadjusted_weights(n, sn)
+    return _policy_weights(n, sn, budget)
+
+
+def _times_poly(poly: list[int], factor: list[int]) -> list[int]:
+    """poly * factor, coefficients lowest first."""
+    if len(factor) == 3:  # faces worth -1, 0 and +1: one pass
+        c0, c1, c2 = factor
+        pad = [0, 0, *poly, 0, 0]
+        return [c0 * a + c1 * b + c2 * c for a, b, c in zip(pad[2:], pad[1:], pad)]
+    size = len(poly)
+    out = [0] * (size + len(factor) - 1)
+    for j, c in enumerate(factor):
+        if c:
+            out[j:j + size] = [o + c * x for o, x in zip(out[j:j + size], poly)]
+    return out
+
+
+def _unadjusted_weights(n: int, sn: int) -> dict[tuple[int, int], int]:
+    """``_pool_weights`` with no points to spend, so no policy: plain counting.
+
+    With k twelves among the n dice (C(n, k) places), each other die shows
+    one of the faces 1..11, so their base successes are the coefficients of
+    F(z)**(n - k), F(z) = the sum of z**value over those faces (values from
+    ``_face_count``, the same function that scores a rolled die).
+    """
+    shape = _shape(sn)
+    values = [_face_count(face, sn, shape)[1] for face in range(1, SIDES)]
+    least = min(values)
+    face_poly = [0] * (max(values) - least + 1)
+    for value in values:
+        face_poly[value - least] += 1
+    twelve = _face_count(SIDES, sn, shape)[1]
+    powers = [[1]]  # F(z)**m / z**(m * least) for m = 0..n
+    for _ in range(n):
+        powers.append(_times_poly(powers[-1], face_poly))
+    out: dict[tuple[int, int], int] = {}
+    for k in range(n + 1):
+        first = (n - k) * least + k * twelve
+        place = comb(n, k)
+        for i, w in enumerate(powers[n - k]):
+            if w:
+                out[first + i, k] = place * w
+    return out
+
+
+def _policy_weights(n: int, sn: int, budget: int) -> dict[tuple[int, int], int]:
+    """``_pool_weights`` with the adjustment policy applied to every roll.
+
     Dice split into 1s, low, high and 12s (multinomial); the policy's
     (m, crits) depends only on the low and high cost profiles.
     """
@@ -261,53 +313,71 @@ def _times_chain(poly: list[int], shape: _Shape) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def _totals(n: int, sn: int, budget: int, critical: int, size: int,
-            plain_only: bool = False) -> tuple[int, tuple[int, ...]]:
-    """(low, W) with P(total = t) = W[t - low] / 12**(n + t - low) for t < low + size.
+            plain: bool = False) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(low, W, V) with P(total = t) = W[t - low] / 12**(n + t - low) for t < low + size.
 
-    ``low`` is the lowest base. Horner in C(z): the sum over k of P_k(z) C(z)**k,
-    times C(z)**critical. ``plain_only`` keeps only rolls with no 12 among the
-    standard dice (k = 0).
+    ``low`` is the lowest base. One Horner pass in C(z): the sum over k of
+    P_k(z) C(z)**k, times C(z)**critical; with ``plain``, V is the same for
+    the rolls with no standard 12 (k = 0 alone), else empty. A smaller size
+    gives a prefix of the same numbers, so callers share a size and slice.
+    Each critical die adds at least 1, so terms that cannot land below
+    ``low + size`` are skipped, which is exact.
     """
     shape = _shape(sn)
     weights = _pool_weights(n, sn, budget)
     low = min(base for base, _ in weights)
-    top = 0 if plain_only else max(k for _, k in weights)
-    polys = [[0] * size for _ in range(top + 1)]
+    reach = size - critical
+    polys: dict[int, list[int]] = {}
     for (base, k), w in weights.items():
-        if base - low < size and k <= top:
-            polys[k][base - low] += w * 12 ** (base - low)
-    acc = polys[top]
+        i = base - low
+        if i + k < reach:
+            poly = polys.get(k)
+            if poly is None:
+                poly = polys[k] = [0] * size
+            poly[i] += w * 12**i
+    top = max(polys, default=0)
+    acc = polys.get(top) or [0] * size
     for k in range(top - 1, -1, -1):
-        acc = [x + y for x, y in zip(_times_chain(acc, shape), polys[k])]
+        acc = _times_chain(acc, shape)
+        if k in polys:
+            acc = [x + y for x, y in zip(acc, polys[k])]
+    rest = (polys.get(0) or [0] * size) if plain else []
     for _ in range(critical):
         acc = _times_chain(acc, shape)
-    return low, tuple(acc)
+        if plain:
+            rest = _times_chain(rest, shape)
+    return low, tuple(acc), tuple(rest)
+
+
+def _first_size(n: int, critical: int) -> int:
+    """The first size ``_default_bound`` tries; it doubles it until the tail is small."""
+    return 3 * n + 3 * critical + 24
 
 
 @lru_cache(maxsize=1024)
 def _outcomes(n: int, sn: int, budget: int, critical: int) -> Distribution:
     """Critical failure (total < 0), failure (0), success (1+, no 12), critical success."""
-    low = min(base for base, _ in _pool_weights(n, sn, budget))
-    size = 1 - low
-    _, every = _totals(n, sn, budget, critical, size)
-    _, plain = _totals(n, sn, budget, critical, size, True)
+    weights = _pool_weights(n, sn, budget)
+    low = min(base for base, _ in weights)
+    _, every, plain = _totals(n, sn, budget, critical, 1 - low, True)
     den = 12 ** (n - low)
     below = sum(w * 12 ** (-low - i) for i, w in enumerate(every[:-1]))
-    plain_total = sum(w for (_, k), w in _pool_weights(n, sn, budget).items() if k == 0)
+    plain_total = sum(w for (_, k), w in weights.items() if k == 0)
     plain_up = plain_total * 12 ** -low - sum(w * 12 ** (-low - i) for i, w in enumerate(plain))
+    # a dict, not a list of pairs: from_weights then skips a slow first isinstance(Mapping)
     return Distribution.from_weights(
-        [(CRITICAL_FAILURE, below), (FAILURE, every[-1]), (SUCCESS, plain_up),
-         (CRITICAL_SUCCESS, den - below - every[-1] - plain_up)], den)
+        {CRITICAL_FAILURE: below, FAILURE: every[-1], SUCCESS: plain_up,
+         CRITICAL_SUCCESS: den - below - every[-1] - plain_up}, den)
 
 
 @lru_cache(maxsize=1024)
 def _default_bound(n: int, sn: int, budget: int, critical: int) -> int:
     """Smallest bound whose tail is below TAIL_BELOW (exact integer test)."""
-    size = 3 * n + 3 * critical + 24
+    size = _first_size(n, critical)
     while True:
-        low, w = _totals(n, sn, budget, critical, size)
+        low, w, _ = _totals(n, sn, budget, critical, size)
         cum = 0
         for i, x in enumerate(w):
             cum = cum * 12 + x
@@ -327,7 +397,11 @@ def _lowest(n: int, sn: int, budget: int, critical: int) -> tuple[int, int]:
 def _tally(n: int, sn: int, budget: int, critical: int, bound: int) -> Distribution:
     """Totals from the lowest reachable one to ``bound``, and the exact mass above."""
     low, start = _lowest(n, sn, budget, critical)
-    _, w = _totals(n, sn, budget, critical, bound - low + 1)
+    need = bound - low + 1
+    size = _first_size(n, critical)  # the sizes _default_bound uses, so its pass is reused
+    while size < need:
+        size *= 2
+    w = _totals(n, sn, budget, critical, size)[1][:need]
     pairs, cum = [], 0
     for i, x in enumerate(w):
         cum = cum * 12 + x

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rollkit
-from rollkit import LimitError, ParameterTypeError, RulesError, critdice
+from rollkit import Distribution, LimitError, ParameterTypeError, RulesError, critdice
 from rollkit.critdice import (
     MAX_ADJUSTED_DICE, MAX_BOUND, MAX_CRITICAL, MAX_DICE, MAX_POINTS, MAX_SN, Check,
     SkillCheck, StatCheck, best_adjustments, skill_pool, stat_pool,
@@ -180,6 +180,110 @@ def test_default_bound_is_the_smallest_with_a_small_tail() -> None:
         assert tally.tail < Fraction(1, 10**6)
         assert check.distribution(bound=bound - 1).tail >= Fraction(1, 10**6)
         assert check.distribution(bound=bound) == tally
+
+
+# --- the no-points path and the one Horner pass ------------------------------------------------
+
+def clear_critdice_caches() -> None:
+    for f in vars(critdice).values():
+        if hasattr(f, "cache_clear"):
+            f.cache_clear()
+
+
+@pytest.mark.parametrize("sn", [2, 3, 7, 8, 11, 12, 13, 18, 24])
+def test_no_points_weights_match_the_policy_path(sn: int) -> None:
+    for dice in range(13):
+        fast = critdice._unadjusted_weights(dice, sn)
+        assert fast == critdice._policy_weights(dice, sn, 0), dice
+        assert all(type(w) is int and w > 0 for w in fast.values())
+        assert sum(fast.values()) == 12**dice
+    for dice in (30, MAX_DICE):  # large pools: the exact total and the all-ones corner
+        fast = critdice._unadjusted_weights(dice, sn)
+        assert sum(fast.values()) == 12**dice
+        assert fast[-dice, 0] == 1
+
+
+def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    keys = [(dice, sn, critical) for dice in range(13) for sn in (2, 8, 12, 13, 24)
+            for critical in (0, 2)]
+
+    def answers() -> dict[tuple[int, int, int], tuple[object, ...]]:
+        clear_critdice_caches()
+        out: dict[tuple[int, int, int], tuple[object, ...]] = {}
+        for dice, sn, critical in keys:
+            check = Check(dice=dice, sn=sn, critical=critical)
+            lowest = min(k for k, _ in check.distribution().items())
+            out[dice, sn, critical] = (check.chance(), check.outcomes(), check.distribution(),
+                                       check.distribution(bound=lowest + 3),
+                                       check.distribution(bound=90))
+        return out
+
+    try:
+        fast = answers()
+        monkeypatch.setattr(critdice, "_unadjusted_weights",
+                            lambda n, sn: critdice._policy_weights(n, sn, 0))
+        slow = answers()
+    finally:
+        monkeypatch.undo()
+        clear_critdice_caches()
+    for key in keys:
+        assert repr(fast[key]) == repr(slow[key]), key
+        assert fast[key] == slow[key], key
+
+
+def horner_per_size(n: int, sn: int, budget: int, critical: int, size: int,
+                    plain_only: bool = False) -> tuple[int, tuple[int, ...]]:
+    """The Horner pass done plainly at exactly ``size``: every (base, k) pair, every k."""
+    shape = critdice._shape(sn)
+    weights = critdice._pool_weights(n, sn, budget)
+    low = min(base for base, _ in weights)
+    top = 0 if plain_only else max(k for _, k in weights)
+    polys = [[0] * size for _ in range(top + 1)]
+    for (base, k), w in weights.items():
+        if base - low < size and k <= top:
+            polys[k][base - low] += w * 12 ** (base - low)
+    acc = polys[top]
+    for k in range(top - 1, -1, -1):
+        acc = [x + y for x, y in zip(critdice._times_chain(acc, shape), polys[k])]
+    for _ in range(critical):
+        acc = critdice._times_chain(acc, shape)
+    return low, tuple(acc)
+
+
+def tally_per_size(n: int, sn: int, budget: int, critical: int, bound: int) -> Distribution:
+    """The tally from a pass at exactly the size ``bound`` needs."""
+    weights = critdice._pool_weights(n, sn, budget)
+    start = min(b + k for b, k in weights) + critical
+    low, w = horner_per_size(n, sn, budget, critical, bound - min(b for b, _ in weights) + 1)
+    pairs, cum = [], 0
+    for i, x in enumerate(w):
+        cum = cum * 12 + x
+        if low + i >= start:
+            pairs.append((low + i, Fraction(x, 12 ** (n + i))))
+    den = 12 ** (n + len(w) - 1)
+    return Distribution(tuple(pairs), Fraction(den - cum, den), f"{bound + 1} or more")
+
+
+@pytest.mark.parametrize(("dice", "sn", "budget", "critical"), [
+    (0, 8, 0, 0), (0, 8, 0, 3), (1, 8, 0, 0), (3, 8, 0, 0), (9, 8, 0, 0), (9, 8, 0, 2),
+    (6, 2, 0, 1), (7, 12, 0, 0), (8, 13, 0, 3), (20, 8, 0, 0), (4, 8, 3, 0), (5, 5, 2, 1),
+    (5, 13, 4, 0),
+])
+def test_one_horner_pass_matches_a_pass_per_size(dice: int, sn: int, budget: int,
+                                                  critical: int) -> None:
+    low = min(b for b, _ in critdice._pool_weights(dice, sn, budget))
+    first = critdice._first_size(dice, critical)
+    for size in sorted({1, 2, 1 - low, 5, first - 1, first, 2 * first}):
+        got_low, every, plain = critdice._totals(dice, sn, budget, critical, size, True)
+        assert (got_low, every) == horner_per_size(dice, sn, budget, critical, size)
+        assert plain == horner_per_size(dice, sn, budget, critical, size, True)[1]
+        assert critdice._totals(dice, sn, budget, critical, size) == (low, every, ())
+    key = (dice, sn, budget, critical)
+    lowest = critdice._lowest(*key)[1]
+    default = critdice._default_bound(*key)
+    for bound in sorted({lowest, lowest + 1, default - 1, default, default + 1,
+                         low + first, 3 * first, MAX_BOUND} - {lowest - 1}):
+        assert critdice._tally(*key, bound) == tally_per_size(*key, bound), bound
 
 
 def test_empty_pool_is_a_certain_failure() -> None:

@@ -249,6 +249,53 @@ def test_buying_builder_and_validation_together() -> None:
     assert len(roll.dice) == 17 and roll.dice[-1].role == "validation"
 
 
+# -- cached odds ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def formula_hits_cached(n: int, t: int) -> dict[int, Fraction]:
+    return formula_hits(n, t)
+
+
+def expected_check(dice: int, t: int, tn: int, bought: int,
+                   v: int) -> tuple[Fraction, dict[str, Fraction]]:
+    """P(success) and the outcome rows from the binomial formula, the validation die by face."""
+    extra = bought * (11 - t)
+    rolled = dice - 10 * bought
+    if not v:
+        dist = {k + extra: p for k, p in formula_hits_cached(rolled, t).items()}
+        return sum(p for k, p in dist.items() if k >= tn), bands_of(dist, tn)
+    rows = {f"{b}, validation {state}": Fraction(0) for state in ("failed", "passed")
+            for b in BANDS}
+    chance = Fraction(0)
+    for k, p in formula_hits_cached(rolled - 1, t).items():
+        for face in FACES:
+            total, passed = k + (face >= t) + extra, face >= v
+            rows[f"{band(total - tn)}, validation {'passed' if passed else 'failed'}"] += p / 10
+            chance += p / 10 if passed and total >= tn else 0
+    return chance, rows
+
+
+def test_cached_chance_and_outcomes_match_the_formula() -> None:
+    # Cold and warm calls, and checks that share (rolled dice, TN - bought Hits), all agree.
+    for dice in (0, 1, 4, 10, 19, 20, 25, 33, 41):
+        for t in (1, 6, 7, 10):
+            for tn in (0, 3, 9, 30):
+                for bought in range(hits.max_bought(dice=dice) + 1):
+                    for v in (0, 2, 7, 10):
+                        if v and dice == 0:
+                            continue
+                        chance, rows = expected_check(dice, t, tn, bought, v)
+                        check = Check(dice=dice, threshold=t, tn=tn, bought=bought, validation=v)
+                        for _ in range(2):
+                            assert check.chance() == chance
+                            assert_outcomes(check, rows)
+                        assert check.chance() is check.chance()
+                        assert check.outcomes() is check.outcomes()
+    bought, plain = Check(dice=25, threshold=7, tn=9, bought=1), Check(dice=15, threshold=7, tn=5)
+    assert bought.chance() == plain.chance() and bought.outcomes() == plain.outcomes()
+
+
 # -- tables ---------------------------------------------------------------------------
 
 

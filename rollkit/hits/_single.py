@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import ClassVar
 
 from .._check import CheckBase
@@ -26,6 +27,31 @@ VALIDATION_FAILED: tuple[str, ...] = tuple(f"{o}, validation failed" for o in OU
 """Outcome names when the validation die fails, worst to best."""
 VALIDATION_PASSED: tuple[str, ...] = tuple(f"{o}, validation passed" for o in OUTCOMES)
 """Outcome names when the validation die passes, worst to best."""
+
+
+def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> tuple[int, ...]:
+    """Band weights over ``10**rolled``, Effect = Hits - ``shift``; with a validation die
+    (``validation`` 2-10) the failed rows come before the passed rows."""
+    if validation:
+        failed, passed = validation_bands(rolled, threshold, validation, shift)
+        return failed + passed
+    return check_bands(rolled, threshold, shift)
+
+
+@lru_cache(maxsize=1024)
+def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> Fraction:
+    """P(Hits - ``shift`` >= 0 with the validation die passing, if any): the last rows count."""
+    weights = _band_weights(rolled, threshold, shift, validation)
+    wins = sum(w for w, d in zip(weights[-len(DEGREES):], DEGREES) if d.success)
+    return Fraction(wins, 10**rolled)
+
+
+@lru_cache(maxsize=1024)
+def _check_outcomes(rolled: int, threshold: int, shift: int, validation: int) -> Distribution:
+    """The outcome rows of a Check, worst to best (see ``_band_weights``)."""
+    labels = VALIDATION_FAILED + VALIDATION_PASSED if validation else OUTCOMES
+    return outcome_distribution(_band_weights(rolled, threshold, shift, validation),
+                                10**rolled, labels)
 
 
 def _pool(base: int, modifier: int) -> int:
@@ -159,23 +185,15 @@ class Check(CheckBase):
 
     # -- exact odds ---------------------------------------------------------------------
 
-    def _bands(self) -> tuple[int, ...]:
-        shift = self.tn - self.bought_hits
-        if self.validation:
-            failed, passed = validation_bands(self.rolled, self.threshold, self.validation, shift)
-            return failed + passed
-        return check_bands(self.rolled, self.threshold, shift)
-
     def outcomes(self) -> Distribution:
         """Table 7A bands worst to best; with validation, all failed rows before passed rows."""
-        labels = VALIDATION_FAILED + VALIDATION_PASSED if self.validation else OUTCOMES
-        return outcome_distribution(self._bands(), 10**self.rolled, labels)
+        t, b = self.threshold, self.bought
+        return _check_outcomes(self.dice - 10 * b, t, self.tn - b * (11 - t), self.validation)
 
     def chance(self) -> Fraction:
         """P(Hits >= TN), and with validation the validation die passing too."""
-        weights = self._bands()
-        wins = sum(w for w, d in zip(weights[-len(DEGREES):], DEGREES) if d.success)
-        return Fraction(wins, 10**self.rolled)
+        t, b = self.threshold, self.bought
+        return _check_chance(self.dice - 10 * b, t, self.tn - b * (11 - t), self.validation)
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Total Hits (bought ones included); above ``bound`` goes to the tail."""
