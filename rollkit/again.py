@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import islice
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 from ._check import CheckBase
 from ._dist import Distribution
@@ -44,7 +44,8 @@ CRITICAL_SUCCESSES = 5
 """Successes that make a critical success (Critical Success)."""
 BOTCH_FACE = 1
 """The botch die shows this for a critical failure (Critical Failure)."""
-BOTCH_MODES = ("failure", "zero", "none")
+Botch = Literal["failure", "zero", "none"]
+BOTCH_MODES: tuple[str, ...] = get_args(Botch)
 """When the botch die is rolled: after any failure, only after 0 successes, never."""
 DIFFICULTIES: dict[int, str] = dict(
     enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1))
@@ -197,7 +198,7 @@ class Check(CheckBase):
     dc: int = 1
     again: int = 10
     exceed: bool = False
-    botch: str = "failure"
+    botch: Botch = "failure"
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -246,7 +247,7 @@ class Mitigated(CheckBase):
     dice: int
     defence: int = 0
     again: int = 10
-    botch: str = "failure"
+    botch: Botch = "failure"
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)

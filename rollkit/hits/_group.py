@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 from .._check import CheckBase
 from .._dist import Distribution
@@ -22,7 +22,8 @@ from ._tables import (
 
 __all__ = ["Group", "KINDS", "HELPER_TN"]
 
-KINDS: tuple[str, ...] = ("action", "attribute", "knowledge", "damage", "static", "luck")
+Kind = Literal["action", "attribute", "knowledge", "damage", "static", "luck"]
+KINDS: tuple[str, ...] = get_args(Kind)
 """Kinds of check; a group check refuses "static" and "luck" (section "Group Checks")."""
 
 HELPER_TN = 1
@@ -65,7 +66,7 @@ class Group(CheckBase):
     threshold: int
     tn: int
     helpers: tuple[tuple[int, int], ...] = ()
-    kind: str = "action"
+    kind: Kind = "action"
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0)

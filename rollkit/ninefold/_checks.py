@@ -12,6 +12,7 @@ from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _cut, _four_d6, _uniform
 from ._values import (
+    Convention,
     CONVENTIONS, MAX_EFFECT_DICE, _bands, _faces_for, _points, _sides, clamp_chance,
     effect_dice_after,
 )
@@ -35,7 +36,7 @@ class Check(CheckBase):
 
     to_pass: int
     die: int = 100
-    convention: str = "roll-under"
+    convention: Convention = "roll-under"
     favourable: int = 5
     unfavourable: int = 5
     effect_dice: int = 0
@@ -103,7 +104,7 @@ class PercentageCheck(CheckBase):
 
     dc: int
     bonus: int = 0
-    convention: str = "roll-high"
+    convention: Convention = "roll-high"
     favourable: int = 5
     unfavourable: int = 5
     effect_dice: int = 0

@@ -12,6 +12,7 @@ from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _classify, _contest_outcomes, _contest_weights, _cut
 from ._values import (
+    Convention,
     _CRITICALS, CONTEST_OUTCOMES, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, OFFENCE_FAILS,
     _bands, _faces_for, _sides, clamp_chance, effect_dice_after,
 )
@@ -36,7 +37,7 @@ class Contest(CheckBase):
     defence: int
     offence_die: int = 100
     defence_die: int = 100
-    convention: str = "roll-under"
+    convention: Convention = "roll-under"
     favourable: int = 5
     unfavourable: int = 5
     effect_dice: int = 0

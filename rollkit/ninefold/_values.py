@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .._errors import LimitError, RulesError
 from .._validate import boolean, choice, describe, integer
@@ -20,7 +20,9 @@ MAX_TYPES = 1000
 
 COMMON_DICE: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20, 100)
 """The dice ``expressing_dice`` looks at: the usual set plus a coin (d2)."""
-CONVENTIONS: tuple[str, ...] = ("roll-under", "roll-high")
+Convention = Literal["roll-under", "roll-high"]
+"""How a check is read: pass on a low roll (roll-under) or on a high one (roll-high)."""
+CONVENTIONS: tuple[str, ...] = get_args(Convention)
 
 FAIL_UNFAVOURABLE = "fail, unfavourable critical"
 FAIL = "fail"
