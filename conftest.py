@@ -1,3 +1,3 @@
 """pytest setup for the whole repository: docs/ pycon fences are tests too."""
 
-pytest_plugins = ["tests.pycon"]
+pytest_plugins = ["tests.pycon", "pytester"]

@@ -39,8 +39,9 @@ What is measured:
   chance`` equal to CPython's exact chance. Times run from the input event (its
   ``timeStamp``) to the DOM change, observed with a MutationObserver, so Playwright's
   own latency is not counted; the request sent to the worker and the worker's answer
-  are stamped too, which splits the 120 ms debounce of ``Widget.schedule`` and the
-  Python time inside the worker (the ``ms`` it reports) from the rest.
+  are stamped too, which splits the wait before the request is sent (none now: odds
+  are asked on every edit, one request in flight) and the Python time inside the
+  worker (the ``ms`` it reports) from the rest.
 * **Instant navigation**: click -> every widget of the new page bound, with the worker
   already ready and ``data-rollkit-boots`` still "1" (no second boot).
 * **Weight**: Resource Timing ``transferSize`` of every response, in the page and (via

@@ -14,7 +14,6 @@ from docs_tools.mdfences import scan
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-pytest_plugins = ["pytester"]
 
 
 def examples_without_doctest(text: str) -> list[int]:

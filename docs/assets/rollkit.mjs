@@ -144,7 +144,6 @@ class Widget {
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
     this.code = root.querySelector(".rk-python code");
-    this.version = 0;
     this.inFlight = false;
     this.again = false;
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
@@ -197,7 +196,6 @@ class Widget {
       return;
     }
     this.inFlight = true;
-    const version = ++this.version;
     let answer;
     try {
       answer = await this.run({ op: "odds", check: this.check, params: this.params() });
@@ -209,7 +207,6 @@ class Widget {
       this.updateOdds();
       return;
     }
-    if (version !== this.version) return;
     if (!answer.ok) {
       this.error(answer.error);
       this.root.querySelector(".rk-odds").classList.add("rk-stale");

@@ -7,8 +7,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.conftest import Site, open_page

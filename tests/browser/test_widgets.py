@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 from fractions import Fraction
@@ -60,8 +61,7 @@ def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
     for path in pages:
         html = (site.directory / (path + "index.html" if path.endswith("/") or not path else path)).read_text()
         for match in re.finditer(r'data-check="([^"]+)" data-state="([^"]+)"', html):
-            state = json.loads(match.group(2).replace("&quot;", '"').replace("&amp;", "&")
-                               .replace("&lt;", "<").replace("&gt;", ">").replace("&#x27;", "'"))
+            state = json.loads(html_lib.unescape(match.group(2)))
             chance = build(state["check"], state["params"]).chance()
             block = html[match.end(): html.index('class="rk-result"', match.end())]
             assert f'title="{chance}"' in block, (path, state)
