@@ -3,17 +3,19 @@
 Fences nested in admonitions (``!!! example``), collapsible blocks (``???``)
 and content tabs (``=== "Tab"``) count too: the marker line is blanked, which
 turns the indented body into an indented code block, and that block is parsed
-again with its line offset.
+again with its line offset. ``inline`` walks the prose the same way.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
-__all__ = ["Fence", "Block", "scan"]
+__all__ = ["Fence", "Block", "scan", "inline"]
 
 _MARKER = re.compile(r"^(?P<indent>\s*)(?P<kind>!!!|\?\?\?\+?|===)\s+(?P<rest>.*)$")
 
@@ -40,7 +42,8 @@ class Block:
 _parser = MarkdownIt("commonmark")
 
 
-def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> None:
+def _parse(text: str) -> tuple[list[Token], dict[int, tuple[str, str]]]:
+    """Tokens of ``text`` with block markers blanked, and the markers by 0-based line."""
     lines = text.split("\n")
     markers: dict[int, tuple[str, str]] = {}
     for i, line in enumerate(lines):
@@ -49,8 +52,13 @@ def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> N
             rest = match.group("rest").split()
             markers[i] = (match.group("kind"), rest[0].strip('"') if rest else "")
             lines[i] = "***"  # a one-line block: the indented body after it is a code block
+    return _parser.parse("\n".join(lines)), markers
+
+
+def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> None:
+    tokens, markers = _parse(text)
     owner: int | None = None
-    for token in _parser.parse("\n".join(lines)):
+    for token in tokens:
         if token.map is None:
             continue
         start = token.map[0]
@@ -68,6 +76,22 @@ def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> N
                 kind, title = markers[owner]
                 blocks.append(Block(kind, title, offset + owner + 1, tuple(inner)))
         owner = None
+
+
+def inline(text: str, offset: int = 0) -> Iterator[tuple[int, Token]]:
+    """Every run of prose (a paragraph, heading or table) as an ``inline`` token with its
+    1-based line, in order, the prose inside admonitions, details and tabs included.
+
+    Its ``children`` are the text, code spans and links (commonmark, so a table's
+    cells are one paragraph and ``{#id}`` after a heading is plain text).
+    """
+    for token in _parse(text)[0]:
+        if token.map is None:
+            continue
+        if token.type == "code_block":
+            yield from inline(token.content, offset + token.map[0])
+        elif token.type == "inline":
+            yield offset + token.map[0] + 1, token
 
 
 def scan(text: str) -> tuple[list[Fence], list[Block]]:

@@ -105,7 +105,8 @@ def _rulings(system: str | None, as_json: bool) -> str:
     if as_json:
         return json.dumps([dataclasses.asdict(r) for r in chosen], indent=2)
     return "\n\n".join(
-        f"{r.id} ({r.system}, {r.section})\n  source: {r.source}\n  ruling: {r.ruling}\n"
+        f"{r.title}\n  id: {r.id} ({r.system}, {r.section})\n  source: {r.source}\n"
+        f"  ruling: {r.ruling}\n"
         f"  why: {r.why}" for r in chosen
     )
 

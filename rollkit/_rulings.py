@@ -11,12 +11,14 @@ __all__ = ["Ruling"]
 class Ruling:
     """One ruling, published on the site's rulings page.
 
+    ``title`` names it for players in a few words (the site's links show it);
     ``source`` says (in our words) what the rules text says and where;
     ``ruling`` is what rollkit does; ``why`` gives the reason and the numbers
     that show the problem.
     """
 
     id: str
+    title: str
     system: str
     section: str
     source: str

@@ -424,6 +424,7 @@ CHECKS: dict[str, type] = {"check": Check, "mitigated": Mitigated, "opposed": Op
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
         id="again-reroll-adds-die", system=SYSTEM, section="Rolling the Dice",
+        title="Rolling again adds a die",
         source="A die showing 10 (0 on the face) may be rolled again; powers widen this"
                " to 9s (9-again) or 8s (8-again).",
         ruling="The die that rolls again keeps its success and a new die is added; the"
@@ -435,6 +436,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-reroll-chain", system=SYSTEM, section="Rolling the Dice",
+        title="Extra dice can roll again, without limit",
         source="The text does not say whether a die rolled again can itself roll again.",
         ruling="It can, without limit; rollkit never cuts the chain, and lists the"
                " infinite support of successes up to a bound with the exact tail.",
@@ -443,6 +445,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-reroll-order", system=SYSTEM, section="Rolling the Dice",
+        title="The order in which extra dice are rolled",
         source="The order in which extra dice are rolled is not given.",
         ruling="For the log and resolve(faces): the whole pool first, then one extra die"
                " for each die that rolled again, in order, wave after wave; for opposed"
@@ -452,6 +455,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-ten-shows-zero", system=SYSTEM, section="Rolling the Dice",
+        title="The 0 on a d10 is a 10",
         source="A d10's 10 is printed as 0 on the die.",
         ruling="Faces are 1 to 10: give 10, not 0, to resolve(faces); 0 is refused.",
         why="The 0 face is the best face (a success that rolls again), not a face below 1;"
@@ -459,6 +463,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-pool-floor", system=SYSTEM, section="Rolling the Dice; Mitigated Rolls",
+        title="A pool never drops below one die",
         source="Penalties that would leave fewer than 1 die still leave a single die to"
                " roll; mitigated pools are said to be hard to bring to nothing.",
         ruling="dice may be 0 or negative (Check, Opposed), and dice - defence may fall"
@@ -470,6 +475,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-dc-range", system=SYSTEM, section="Static Rolls",
+        title="DCs above 5, and DCs that must be beaten",
         source="The DC table runs from 1 (Easy) to 5 (Extremely Hard); Dispel Magic's"
                " number has to be beaten, not met.",
         ruling=f"dc may go above 5 (up to {MAX_DC}) without a name; exceed=True needs"
@@ -479,6 +485,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-critical-success-needs-success", system=SYSTEM,
+        title="A critical success must first be a success",
         section="Critical Success; Static Rolls",
         source="Any roll of 5 or more successes is called a critical success.",
         ruling="A critical success is a success with 5 or more successes; 5 successes"
@@ -489,6 +496,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-botch-after-any-failure", system=SYSTEM, section="Critical Failure",
+        title="Every failure rolls the botch die",
         source="0 successes is first described as a plain failure, then every failure is"
                " said to call for one extra d10, a 1 on it being a botch.",
         ruling="By default (botch='failure') every failed roll rolls the botch die, 2"
@@ -499,6 +507,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-botch-powers", system=SYSTEM, section="Critical Failure",
+        title="Botch powers: only skipping the botch die is modelled",
         source="Some abilities (luck powers are the example) skip the botch roll or make"
                " botches likelier or worse, with no numbers given.",
         ruling="botch='none' skips the botch die; powers that raise the botch chance or"
@@ -508,6 +517,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-mitigated-result", system=SYSTEM, section="Mitigated Rolls",
+        title="A mitigated roll succeeds on one success",
         source="The defence (e.g. Physical Defense) is taken off the pool and the"
                " successes are the result, such as damage; no threshold is given.",
         ruling="Mitigated: 1 or more successes is a success, 5 or more a critical"
@@ -517,6 +527,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-opposed-sides", system=SYSTEM, section="Opposed Rolls",
+        title="The active side and the defender in an opposed roll",
         source="Ties favour the defending side; in the stealth example the one sneaking"
                " defends and the guard's Perception is the offensive roll.",
         ruling="Opposed takes the active (offensive) side as dice/again and the"
@@ -527,6 +538,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-opposed-binary", system=SYSTEM, section="Opposed Rolls; Critical Rolls",
+        title="Opposed rolls only win or lose",
         source="Opposed results are win or lose; critical rules speak of a roll's own"
                " successes and failures.",
         ruling="Opposed rolls have no critical success and no botch die; the tally is the"

@@ -657,13 +657,14 @@ CHECKS: dict[str, type] = {"check": Check, "skill": SkillCheck, "stat": StatChec
 
 # --- rulings -------------------------------------------------------------------------------------
 
-def _ruling(id: str, section: str, source: str, ruling: str, why: str) -> Ruling:
-    return Ruling(f"{SYSTEM}-{id}", SYSTEM, section, source, ruling, why)
+def _ruling(id: str, title: str, section: str, source: str, ruling: str, why: str) -> Ruling:
+    return Ruling(f"{SYSTEM}-{id}", title, SYSTEM, section, source, ruling, why)
 
 
 RULINGS: tuple[Ruling, ...] = (
     _ruling(
-        "twelve-counts", "Roll the Dice Pool",
+        "twelve-counts", "A 12 is a success and a critical die",
+        "Roll the Dice Pool",
         "One bullet gives a success to any die at or above the SN; another calls a 12 a"
         " Critical Success and points to the critical dice. It does not say whether the 12"
         " is also a success.",
@@ -675,7 +676,8 @@ RULINGS: tuple[Ruling, ...] = (
         " (its critical die shows 1-7 and adds just 1); counted both ways a 12 is worth"
         " 1 + 17/11 = 28/11 successes on average and never less than 2."),
     _ruling(
-        "pool-size", "Creating Dice Pool",
+        "pool-size", "Nine and three dice are a set, not a cap",
+        "Creating Dice Pool",
         "A player is told to own nine standard dice in one colour and three critical dice"
         " in another.",
         f"That is the physical set, not a cap: pools may hold more dice (rollkit computes up"
@@ -686,7 +688,8 @@ RULINGS: tuple[Ruling, ...] = (
         " on critical dice (1 chance in 1728 for one chain) need a fourth critical die,"
         " while the critical-dice step says to repeat with no limit."),
     _ruling(
-        "sn-range", "Determine Success Number",
+        "sn-range", "How low and how high the Success Number goes",
+        "Determine Success Number",
         "The SN is 8 unless the Story Guide decides otherwise; abilities and skills may name"
         " one and gear, effects and modifiers may move it. No lowest or highest value is"
         " given.",
@@ -697,7 +700,8 @@ RULINGS: tuple[Ruling, ...] = (
         " reaches the SN without a sacrifice that never pays, so values past 24 would add"
         " nothing but room for typing mistakes."),
     _ruling(
-        "sn-above-12", "Going Above 12",
+        "sn-above-12", "Success Numbers above 12",
+        "Going Above 12",
         "With an SN above 12, a value can be pushed past 12 only by giving up another 12.",
         "A sacrifice turns one standard 12 into a die that counts nothing and rolls no"
         " critical die, and lets one point of adjustment take another 12 to 13 (one"
@@ -712,7 +716,8 @@ RULINGS: tuple[Ruling, ...] = (
         " Had the raised die lost its critical die too, the trade would be worse still, so"
         " this choice changes no odds."),
     _ruling(
-        "legendary-cap", "Use Legendary Status",
+        "legendary-cap", "Legendary ranks cannot take a die above 12",
+        "Use Legendary Status",
         "Focus may not take a die above 12; the Legendary rule states no such cap.",
         "Legendary ranks follow the same cap: no adjustment takes a die above 12 (the"
         " sacrifice of critdice-sn-above-12 aside, which the policy never uses).",
@@ -720,7 +725,8 @@ RULINGS: tuple[Ruling, ...] = (
         " (one success and a critical die), so a 13 would gain nothing; above SN 12 the text"
         " asks for a sacrifice instead."),
     _ruling(
-        "never-to-one", "Use Legendary Status; Use Focus",
+        "never-to-one", "No die is lowered to 1",
+        "Use Legendary Status; Use Focus",
         "Neither Legendary ranks nor Focus may change a Fail (a die showing 1). Nothing says"
         " whether a die may be lowered to 1.",
         "A die rolled as 1 stays a Fail, and no adjustment may bring a die down to 1.",
@@ -728,7 +734,8 @@ RULINGS: tuple[Ruling, ...] = (
         " Lowering never helps the roller anyway: what a face counts never drops as the face"
         " rises (-1, 0, +1, then +1 and a critical die), so the rule changes no odds."),
     _ruling(
-        "stacking", "Use Legendary Status; Use Focus",
+        "stacking", "Several points may go onto one die",
+        "Use Legendary Status; Use Focus",
         "Each Legendary rank moves a die one point; Focus points move dice one point each."
         " Neither says whether several may go onto the same die.",
         "Each rank or point moves one standard die by one point, and any number of ranks and"
@@ -736,7 +743,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Nothing forbids it, and without it only a 7 (to 8) or an 11 (to 12) could ever"
         " gain at SN 8: a 10 needs two points to reach 12, a 6 two points to reach 8."),
     _ruling(
-        "policy", "Use Legendary Status; Use Focus",
+        "policy", "How rollkit spends Legendary ranks and Focus",
+        "Use Legendary Status; Use Focus",
         "The roller may spend ranks and Focus after seeing the dice; the text gives no way"
         " to choose.",
         "rollkit spends to maximise the expected total. A die below the SN raised to it is"
@@ -754,7 +762,8 @@ RULINGS: tuple[Ruling, ...] = (
         " (two critical dice average 34/11 but give only 2 in 49 of 144 rolls, three sure"
         " successes always 3)."),
     _ruling(
-        "outcomes", "Determine Success or Failure; Story Event",
+        "outcomes", "The four outcomes, and when a 12 is a critical success",
+        "Determine Success or Failure; Story Event",
         "A total of 1 or more is a Success, 0 a Failure, below 0 a Critical Failure with no"
         " degrees. Critical Success names a rolled 12, and on a critical success or failure"
         " the Story Guide decides what else happens.",
@@ -768,13 +777,15 @@ RULINGS: tuple[Ruling, ...] = (
         " critical failure holding a critical success. The outcome follows the total, as"
         " the text's three results do, and the flag keeps both events."),
     _ruling(
-        "weapon-cap", "Creating Dice Pool",
+        "weapon-cap", "A weapon adds no more dice than the skill rank",
+        "Creating Dice Pool",
         "Weapon bonuses cannot put more dice into the pool than the skill rank.",
         "A weapon adds min(weapon_bonus, rank) dice: a larger bonus is cut to the rank, not"
         " refused, and at rank 0 a weapon adds none.",
         "Rank 2, stats 3 and 5 and a +3 weapon give 2 + 5 + 2 = 9 dice."),
     _ruling(
-        "skill-stats", "Creating Dice Pool",
+        "skill-stats", "Which stat a skill pool uses",
+        "Creating Dice Pool",
         "A skill pool is the rank and the relevant stat: the higher one from rank 1, the"
         " lower one at rank 0; some skills cannot be used at rank 0.",
         "Rank 1 or more: rank + the higher of the one or two relevant stats. Rank 0: the"
@@ -784,7 +795,8 @@ RULINGS: tuple[Ruling, ...] = (
         "Stats 3 and 5: rank 0 rolls 3 dice, rank 1 rolls 1 + 5 = 6. Stat damage can bring a"
         " stat to 0, so an empty pool must still give an answer."),
     _ruling(
-        "ability-dice", "Creating Dice Pool; Roll Critical Dice",
+        "ability-dice", "Critical dice from abilities",
+        "Creating Dice Pool; Roll Critical Dice",
         "There are standard and critical dice, and an ability says which dice it uses.",
         "Check takes ``critical``: critical dice an ability puts in the pool. They are rolled"
         " in the first round of critical dice with those owed for 12s and count like them;"
@@ -792,7 +804,8 @@ RULINGS: tuple[Ruling, ...] = (
         "The text names both kinds of dice for abilities but gives no example; counting"
         " them as ordinary critical dice is the plainest reading."),
     _ruling(
-        "adjust-standard-only", "Steps to Making a Dice Check; Roll Critical Dice",
+        "adjust-standard-only", "Only standard dice are adjusted",
+        "Steps to Making a Dice Check; Roll Critical Dice",
         "The steps put Legendary and Focus after the pool is rolled and before the critical"
         " dice.",
         "Only standard dice can be adjusted. Critical dice are rolled in rounds: all the"

@@ -473,6 +473,7 @@ CHECKS: dict[str, type] = {"check": Check, "contest": Contest}
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
         id="trait-reach-equal", system="trait", section="The roll",
+        title="Reaching the Threshold counts as success",
         source="A check succeeds when the total gets to the Threshold; the Sneak example"
                " calls 18 against 15 a win, which is three points over.",
         ruling="A total equal to the Threshold succeeds: success is total >= Threshold.",
@@ -482,6 +483,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-mod-from-score", system="trait", section="The roll (Sneak example)",
+        title="MOD is the tens of the Trait score",
         source="No rule turns a trait score into a MOD; the only pair given is a Sneak"
                " of 51 with a MOD of +5.",
         ruling="MOD = score // 10, the tens of the score rounded down (mod_for). Scores"
@@ -493,6 +495,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-exp-by-level", system="trait", section="Prowess and Stagger (Draft)",
+        title="EXP by level: half the level, rounded down",
         source="The stacking cap is tied to level: nothing for levels 1-3, then 1 at"
                " level 6, 3 at level 12 and 5 at level 20; the EXP-by-level table is not"
                " in the chapter.",
@@ -505,6 +508,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-stack-cap-floor", system="trait", section="Prowess and Stagger (Draft)",
+        title="The stacking cap: half EXP, at least 1 online",
         source="The draft caps Prowess and Stagger each at half EXP rounded down, notes"
                " that this is 0 at the lowest levels, and says the online table keeps"
                " the cap at 1 or more.",
@@ -518,6 +522,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-cap-before-cancel", system="trait", section="Prowess and Stagger",
+        title="Cap each side, then cancel Prowess against Stagger",
         source="Each of Prowess and Stagger stacks only up to the cap, and one of each"
                " cancel; the order of the two steps is not given.",
         ruling="Cap Prowess and Stagger separately first, then cancel one for one.",
@@ -528,6 +533,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-adept-prowess", system="trait", section="The roll; Prowess and Stagger",
+        title="Adept adds EXP and one Prowess",
         source="Being Adept adds EXP to the roll, and the Prowess list names being Adept"
                " as one place Prowess comes from.",
         ruling="adept=True adds EXP to the total and also one Prowess, which counts"
@@ -538,6 +544,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-failure-band-edges", system="trait", section="When you fail",
+        title="Where Low, Moderate and Critical failures begin",
         source="A miss by under 5 is Low (1 Chance), by 5 to 10 Moderate (2), by over"
                " 10 Critical (3).",
         ruling="Missing by 1-4 is Low, by 5-10 Moderate (both ends included), by 11 or"
@@ -548,6 +555,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="trait-contest-ties", system="trait", section="Contested checks",
+        title="A tied contest goes to the resisting side by default",
         source="Both sides roll and the higher total wins; equal totals are not covered.",
         ruling="Contest(ties=...) decides: 'resister' (default) the actor must beat the"
                " resisting side, so a tie holds; 'actor' a tie goes to the actor;"

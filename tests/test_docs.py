@@ -55,10 +55,12 @@ def test_generated_pages_are_current() -> None:
 
 def test_every_ruling_is_on_the_rulings_page() -> None:
     import rollkit
+    from docs_tools.pages import ruling_links
 
     page = (DOCS / "rulings.md").read_text(encoding="utf-8")
     for ruling in rollkit.RULINGS:
-        assert f"{{#{ruling.id}}}" in page and ruling.ruling in page
+        assert f"### {ruling.title} {{#{ruling.id}}}" in page
+        assert ruling_links(ruling.ruling, "") in page
 
 
 @pytest.fixture(scope="module")

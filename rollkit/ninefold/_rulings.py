@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from .._rulings import Ruling
 
-def _ruling(id: str, section: str, source: str, ruling: str, why: str) -> Ruling:
-    return Ruling(id=id, system="ninefold", section=section, source=source, ruling=ruling, why=why)
+def _ruling(id: str, title: str, section: str, source: str, ruling: str, why: str) -> Ruling:
+    return Ruling(id=id, title=title, system="ninefold", section=section, source=source,
+                  ruling=ruling, why=why)
 
 
 RULINGS: tuple[Ruling, ...] = (
     _ruling(
-        "ninefold-dice-threshold", "Dice Thresholds",
+        "ninefold-dice-threshold", "X+ means X or higher, on any die",
+        "Dice Thresholds",
         "Two examples (a d6 needing 3+ stands for toPass 50%, a d20 needing 16+ for 40%)"
         " and a general rule putting X+ on a dN at (N - X)/N.",
         "X+ keeps its usual meaning, X or higher, with chance (N - X + 1)/N. A toPass of p%"
@@ -22,7 +24,8 @@ RULINGS: tuple[Ruling, ...] = (
         " examples give the real odds.",
     ),
     _ruling(
-        "ninefold-expressing-dice", "Dice Thresholds; Critical Bands",
+        "ninefold-expressing-dice", "A die must show the chance in whole faces",
+        "Dice Thresholds; Critical Bands",
         "The roller picks a die able to show the percentage; when it cannot, the text"
         " points to d100, d20 or an unspecified confirmation roll.",
         "A die is accepted when the clamped toPass and both critical band widths are whole"
@@ -33,7 +36,8 @@ RULINGS: tuple[Ruling, ...] = (
         " band would be 0.3 of a face, and a d6 only shows 0%, 50% and 100%.",
     ),
     _ruling(
-        "ninefold-ranges", "Roll Checks",
+        "ninefold-ranges", "The stated spans of toPass are not limits",
+        "Roll Checks",
         "Stats are used as recorded, without clamping; Stat plus Skills plus Buff is said"
         " to span -75% to +75%, and debuffs to move that by up to 50 points either way.",
         "The spans are read as a description, not a limit: any whole-number term from"
@@ -43,7 +47,8 @@ RULINGS: tuple[Ruling, ...] = (
         " would refuse legal characters; and a die cannot pass more than 100 rolls in 100.",
     ),
     _ruling(
-        "ninefold-critical-bands", "Critical Bands",
+        "ninefold-critical-bands", "Which end of the die is favourable",
+        "Critical Bands",
         "Each check has a 5% favourable and a 5% unfavourable band at the two ends of the"
         " unmodified die (01-05 and 96-100 on d100; the end faces on d20, which one is"
         " favourable depending on the convention); builds widen or narrow them in points.",
@@ -55,7 +60,8 @@ RULINGS: tuple[Ruling, ...] = (
         " bands would share 10 faces of a d100, making a face both critical kinds at once.",
     ),
     _ruling(
-        "ninefold-effect-dice", "Critical Bands; Check Sequence",
+        "ninefold-effect-dice", "Effect dice are counted, not rolled",
+        "Critical Bands; Check Sequence",
         "On a success a favourable critical doubles the effect dice; an unfavourable one"
         " halves them, rounding down but never below one; criticals do not turn a pass"
         " into a fail or back; with no effect dice nothing changes.",
@@ -66,7 +72,8 @@ RULINGS: tuple[Ruling, ...] = (
         " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2.",
     ),
     _ruling(
-        "ninefold-check-margin", "Percentage DCs and Outcome Margin",
+        "ninefold-check-margin", "A plain toPass check has a margin too",
+        "Percentage DCs and Outcome Margin",
         "A margin is defined only for checks against a percentage DC.",
         "For a direct toPass Check the tally is a margin in faces of the die used: passing"
         " faces minus the face read roll-under (roll-high faces mirrored), taken against the"
@@ -77,7 +84,8 @@ RULINGS: tuple[Ruling, ...] = (
         " 130 on d100 and a roll of 100 gives margin 0.",
     ),
     _ruling(
-        "ninefold-two-dcs", "Roll Checks; Percentage DCs and Outcome Margin",
+        "ninefold-two-dcs", "Two meanings of DC, two kinds of check",
+        "Roll Checks; Percentage DCs and Outcome Margin",
         "The first section sets DC equal to toPass, a chance where higher is easier; the"
         " later section subtracts a percentage DC from the adjusted roll, where higher is"
         " harder.",
@@ -87,7 +95,8 @@ RULINGS: tuple[Ruling, ...] = (
         " as a percentage DC with no bonus it passes 71 (rolls 30 to 100).",
     ),
     _ruling(
-        "ninefold-roll-under-margin", "Percentage DCs and Outcome Margin",
+        "ninefold-roll-under-margin", "Reading the percentile roll and its margin",
+        "Percentage DCs and Outcome Margin",
         "The adjusted result is a converted percentile roll plus the total bonus, and the"
         " margin is that minus the DC; shown roll-under, the same margin is the final"
         " chance minus the converted roll, with the same bands. Neither conversion is spelt out.",
@@ -100,7 +109,8 @@ RULINGS: tuple[Ruling, ...] = (
         " and the favourable band u = 96..100 is v = 01..05, as the text requires.",
     ),
     _ruling(
-        "ninefold-margin-tie", "Percentage DCs and Outcome Margin",
+        "ninefold-margin-tie", "A margin of 0 passes",
+        "Percentage DCs and Outcome Margin",
         "The adjusted result is compared with the DC for success; a tie is not settled.",
         "A margin of 0 passes: success when adjusted result >= DC (roll-under: v <= c).",
         "A direct check passes when the roll equals toPass (toPass 40 passes on 40 of 100"
@@ -109,7 +119,8 @@ RULINGS: tuple[Ruling, ...] = (
         " disagree (39 faces against c = 40).",
     ),
     _ruling(
-        "ninefold-effort-lost", "Percentage DCs and Outcome Margin",
+        "ninefold-effort-lost", "No effort levels: the margin is reported instead",
+        "Percentage DCs and Outcome Margin",
         "The adjusted result is said to settle success and effort, and a check can be"
         " critical and effortless, but no effort levels are given.",
         "rollkit reports no effort grade, only the margin (tally and 'margin' detail), so a"
@@ -118,7 +129,8 @@ RULINGS: tuple[Ruling, ...] = (
         " text does define.",
     ),
     _ruling(
-        "ninefold-lost-text", "Contested and Combat Rolls; Dice Thresholds",
+        "ninefold-lost-text", "The lost effect classes, threshold table and area rules",
+        "Contested and Combat Rolls; Dice Thresholds",
         "The list of general effect classes is empty, the Dice Threshold Table heading has"
         " no rows, and area hits take N from exposure units (one unit per five-foot base"
         " left wholly open) with details left to another page.",
@@ -128,7 +140,8 @@ RULINGS: tuple[Ruling, ...] = (
         " exposed five-foot base there are no numbers for N.",
     ),
     _ruling(
-        "ninefold-resistance-missing-type", "Contested and Combat Rolls",
+        "ninefold-resistance-missing-type", "A missing resistance counts as +0",
+        "Contested and Combat Rolls",
         "Only the best matching resistance counts against a many-typed effect (fire +20%"
         " and poison +35% against fire-and-poison gives +35%); a missing resistance is +0%;"
         " a negative one is a vulnerability.",
@@ -140,7 +153,8 @@ RULINGS: tuple[Ruling, ...] = (
         " cases, contradicting 'missing contributes +0%'.",
     ),
     _ruling(
-        "ninefold-immunity", "Contested and Combat Rolls",
+        "ninefold-immunity", "Immunity to any one type stops the effect",
+        "Contested and Combat Rolls",
         "Immunity is a declared property meaning the effect is ignored, rather than a bonus; the"
         " text does not say what happens when only one of an effect's types is covered.",
         "Immunity to any type of the effect means it does not apply: defence_to_pass returns"
@@ -151,7 +165,8 @@ RULINGS: tuple[Ruling, ...] = (
         " fire-and-poison: effect chance 0 whatever the poison resistance.",
     ),
     _ruling(
-        "ninefold-defence-critical", "Contested and Combat Rolls; Critical Bands",
+        "ninefold-defence-critical", "The defence roll only passes or fails",
+        "Contested and Combat Rolls; Critical Bands",
         "Every check has critical bands, but criticals only change the action's effect"
         " dice; a passed defence stops the hit unless the action names a reduced effect.",
         "The defence roll is read for pass or fail only; its criticals are not reported."
