@@ -18,6 +18,7 @@ from markdown_it.token import Token
 __all__ = ["Fence", "Block", "scan", "inline"]
 
 _MARKER = re.compile(r"^(?P<indent>\s*)(?P<kind>!!!|\?\?\?\+?|===)\s+(?P<rest>.*)$")
+_TITLE = re.compile(r'"(.*)"')
 
 
 @dataclass(frozen=True)
@@ -36,21 +37,24 @@ class Block:
     kind: str  # "!!!", "???", "???+" or "==="
     type: str  # e.g. "example", or the first word of a tab title
     line: int
-    fences: tuple[Fence, ...]
+    fences: tuple[Fence, ...]  # nested ones included
+    title: str = ""  # the quoted title, e.g. "In Python" or a tab's whole title
 
 
 _parser = MarkdownIt("commonmark")
 
 
-def _parse(text: str) -> tuple[list[Token], dict[int, tuple[str, str]]]:
+def _parse(text: str) -> tuple[list[Token], dict[int, tuple[str, str, str]]]:
     """Tokens of ``text`` with block markers blanked, and the markers by 0-based line."""
     lines = text.split("\n")
-    markers: dict[int, tuple[str, str]] = {}
+    markers: dict[int, tuple[str, str, str]] = {}
     for i, line in enumerate(lines):
         match = _MARKER.match(line)
         if match and not match.group("indent"):
             rest = match.group("rest").split()
-            markers[i] = (match.group("kind"), rest[0].strip('"') if rest else "")
+            title = _TITLE.search(match.group("rest"))
+            markers[i] = (match.group("kind"), rest[0].strip('"') if rest else "",
+                          title.group(1) if title else "")
             lines[i] = "***"  # a one-line block: the indented body after it is a code block
     return _parser.parse("\n".join(lines)), markers
 
@@ -73,8 +77,8 @@ def _scan(text: str, offset: int, fences: list[Fence], blocks: list[Block]) -> N
             _scan(token.content, offset + start, inner, blocks)
             fences.extend(inner)
             if owner is not None:
-                kind, title = markers[owner]
-                blocks.append(Block(kind, title, offset + owner + 1, tuple(inner)))
+                kind, type_, title = markers[owner]
+                blocks.append(Block(kind, type_, offset + owner + 1, tuple(inner), title))
         owner = None
 
 
