@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import rollkit
-from docs_tools.mdfences import inline
+from docs_tools.mdfences import inline, scan
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -99,3 +99,63 @@ def test_titles_are_short_plain_and_unique() -> None:
 @pytest.mark.parametrize("page", sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")))
 def test_rulings_are_linked_by_title(page: str) -> None:
     assert link_problems((DOCS / page).read_text(encoding="utf-8"), page) == []
+
+
+def _headings(text: str) -> list[tuple[int, str]]:
+    """(line, text) of every top-level Markdown heading, fenced code left out."""
+    found, fenced = [], False
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and line.startswith("#"):
+            found.append((number, line))
+    return found
+
+
+def unfolded_python(text: str) -> list[int]:
+    """Lines of pycon fences a reader meets unasked: not in a collapsed `???` block, a
+    "Python" tab, or a block or section whose title says it is about Python."""
+    fences, blocks = scan(text)
+    headings = _headings(text)
+    lines = []
+    for fence in fences:
+        if fence.info.split()[:1] != ["pycon"]:
+            continue
+        around = [b for b in blocks if fence in b.fences]
+        heading = next((h for n, h in reversed(headings) if n < fence.line), "")
+        if not (any(b.kind in ("???", "???+") or "Python" in b.title for b in around)
+                or "Python" in heading):
+            lines.append(fence.line)
+    return lines
+
+
+def examples_without_result_tab(text: str) -> list[int]:
+    """Lines of `!!! example` blocks whose Python is not in a "Python" tab after a "Result" tab."""
+    _, blocks = scan(text)
+    bad = []
+    for example in (b for b in blocks if b.kind == "!!!" and b.type == "example"):
+        for fence in (f for f in example.fences if f.info.split()[:1] == ["pycon"]):
+            tabs = [b for b in blocks if b.kind == "===" and example.line < b.line < fence.line]
+            python = [b for b in tabs if b.title == "Python" and fence in b.fences]
+            if not python or not any(b.title == "Result" and b.line < python[0].line for b in tabs):
+                bad.append(example.line)
+                break
+    return bad
+
+
+def test_the_python_checks_can_fail() -> None:
+    text = ("# Rules\n\nA rule.\n\n```pycon\n>>> 1\n1\n```\n\n"
+            "??? example \"In Python\"\n\n    ```pycon\n    >>> 2\n    2\n    ```\n\n"
+            "!!! example \"Worked\"\n    Words.\n\n    ```pycon\n    >>> 3\n    3\n    ```\n\n"
+            "!!! example \"Tabbed\"\n    Words.\n\n    === \"Result\"\n\n        Three.\n\n"
+            "    === \"Python\"\n\n        ```pycon\n        >>> 3\n        3\n        ```\n\n"
+            "## Try it in Python\n\n```pycon\n>>> 4\n4\n```\n")
+    assert unfolded_python(text) == [5, 20]
+    assert examples_without_result_tab(text) == [17]
+
+
+@pytest.mark.parametrize("page", sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")))
+def test_python_never_interrupts_the_rules(page: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    assert unfolded_python(text) == [], "fold these pycon blocks: ??? example \"In Python\""
+    assert examples_without_result_tab(text) == [], "give these examples a Result and a Python tab"
