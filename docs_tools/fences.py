@@ -19,20 +19,16 @@ from typing import Any
 from pymdownx.superfences import SuperFencesException
 
 import rollkit
+from rollkit._format import fraction, percent
 from docs_tools import svg
 
-__all__ = ["evaluate", "render", "table_formatter", "chart_formatter", "pct", "FENCES"]
+__all__ = ["evaluate", "render", "table_formatter", "chart_formatter", "FENCES"]
 
 FENCES = ("rollkit-table", "rollkit-chart")
 
 
-def pct(p: Fraction, places: int = 2) -> str:
-    """A probability as a percentage for the page, e.g. ``43.75%``."""
-    return f"{float(p) * 100:.{places}f}%"
-
-
 def _namespace() -> dict[str, Any]:
-    space: dict[str, Any] = {"rollkit": rollkit, "Fraction": Fraction, "pct": pct,
+    space: dict[str, Any] = {"rollkit": rollkit, "Fraction": Fraction, "pct": percent,
                              "Series": svg.Series, "line_chart": svg.line_chart,
                              "bar_chart": svg.bar_chart}
     space.update(rollkit.SYSTEMS)
@@ -53,7 +49,7 @@ def evaluate(source: str) -> Any:
 
 def _cell(value: Any, tag: str) -> str:
     if isinstance(value, Fraction):
-        return f'<{tag} class="rollkit-p" title="{value}">{pct(value)}</{tag}>'
+        return f'<{tag} class="rollkit-p" title="{fraction(value)}">{percent(value)}</{tag}>'
     return f"<{tag}>{escape(str(value))}</{tag}>"
 
 

@@ -154,7 +154,34 @@ def limits_page() -> str:
         out.append(f"| {limit.system} | `{limit.system}.{limit.name}` | {limit.value:,} | "
                    f"{ruling_links(limit.description.replace('|', '/'), '../rulings.md')} |")
     out.append("")
+    out += huge_values_section()
     return "\n".join(out)
+
+
+def huge_values_section() -> list[str]:
+    """How the command line, JSON and widgets show exact values near the limits."""
+    from rollkit import _format
+
+    return ["## How huge exact values are shown\n",
+            "Near the limits an exact chance is a fraction of hundreds or thousands of digits",
+            "(2000 dice of ten sides share a denominator of 10^2000). Every answer stays exact;",
+            "what changes is how it is written for a person:\n",
+            f"- A fraction of up to {_format.FRACTION_DIGITS} characters is shown whole. A longer",
+            "  one shows its first digits and the length of each part, such as",
+            "  `93326361…/93326361… (699/699 digits)`. `rollkit odds --exact` prints every",
+            "  fraction whole, `--json` always carries the whole fraction in `probability`,",
+            "  and a widget's **Copy** button copies it.",
+            f"- A percentage is worked out from the exact fraction, to {_format.PLACES} decimal",
+            "  places in widgets and JSON (4 in the command line's text). `100%` and `0%`",
+            "  appear only for a chance of exactly 1 or 0: a chance that would round to them",
+            "  shows as `>99.99%`, or in two significant digits (`0.00003%`, and",
+            "  `1.4 × 10⁻¹⁹%` below a millionth of a percent).",
+            f"- Text lines are wrapped at {_format.WIDTH} characters (a check with many helpers).",
+            "  A closed pipe (`rollkit odds ... | head`) ends the command quietly.",
+            "- Values refused because of a limit exit with status 2 and one line naming the",
+            "  parameter. Anything else going wrong is a bug in rollkit: the command says so",
+            "  in one line and exits with status 1 (`--debug` shows the traceback), and a",
+            "  widget says so without blaming your values.\n"]
 
 
 def write_all(check: bool = False) -> list[str]:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from rollkit._format import fraction, percent
+
 __all__ = ["Series", "line_chart", "bar_chart"]
 
 # Colours readable on both the light and the dark scheme.
@@ -71,7 +73,7 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str,
                     f"<title>{escape(s.name)}</title></polyline>")
         for x, p in s.points:
             body.append(f'<circle cx="{px(x):.1f}" cy="{py(p):.1f}" r="2.5" fill="{colour}">'
-                        f"<title>{escape(s.name)}, {x}: {float(p):.2%} ({p})</title></circle>")
+                        f"<title>{escape(s.name)}, {x}: {percent(p)} ({fraction(p)})</title></circle>")
         ly = top + 14 + 18 * i
         body.append(f'<rect x="{left + w + 14}" y="{ly - 9}" width="12" height="4" fill="{colour}"/>'
                     f'<text x="{left + w + 32}" y="{ly}" font-size="12" fill="currentColor">'
@@ -97,5 +99,5 @@ def bar_chart(bars: Sequence[tuple[str, Fraction]], *, title: str, x_label: str,
         style = 'fill="none" stroke="#3f6ec6" stroke-dasharray="3 2"' if is_tail else 'fill="#3f6ec6"'
         body.append(f'<rect x="{left + slot * i + slot * 0.1:.1f}" y="{top + h - bh:.1f}" '
                     f'width="{slot * 0.8:.1f}" height="{bh:.1f}" {style}>'
-                    f"<title>{escape(label)}: {float(p):.4%} ({p})</title></rect>")
+                    f"<title>{escape(label)}: {percent(p)} ({fraction(p)})</title></rect>")
     return _frame(width, height, title, body)

@@ -106,10 +106,20 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _exact(shown: dict[str, Any], what: str) -> str:
+    """An exact fraction as shown, with a copy button for the whole value when it is shortened."""
+    if shown["fraction"] == shown["probability"]:
+        return escape(shown["fraction"])
+    return (f'{escape(shown["fraction"])} <button type="button" class="rk-copy" '
+            f'data-copy="{escape(shown["probability"])}" aria-label="Copy the exact chance of'
+            f' {escape(what)}">Copy</button>')
+
+
 def _outcome_rows(odds: dict[str, Any]) -> str:
     return "".join(
         f'<tr><th scope="row">{escape(str(o["outcome"]))}</th><td class="rollkit-p">{o["percent"]}</td>'
-        f'<td class="rk-exact">{o["probability"]}</td></tr>' for o in odds["outcomes"]["outcomes"])
+        f'<td class="rk-exact">{_exact(o, str(o["outcome"]))}</td></tr>'
+        for o in odds["outcomes"]["outcomes"])
 
 
 def render(widget: Widget, widget_id: str) -> str:
@@ -129,7 +139,7 @@ def render(widget: Widget, widget_id: str) -> str:
 <button type="button" class="md-button rk-stop" hidden>Stop</button>
 <span class="rk-status" role="status">Exact odds computed when this page was built.</span></div></form>
 <p class="rk-error" role="alert" hidden></p>
-<div class="rk-odds"><p class="rk-chance">Chance of success: <strong class="rollkit-p" title="{odds['chance']['probability']}">{odds['chance']['percent']}</strong> <span class="rk-exact">= {odds['chance']['probability']}</span></p>
+<div class="rk-odds"><p class="rk-chance">Chance of success: <strong class="rollkit-p" title="{escape(odds['chance']['fraction'])}">{odds['chance']['percent']}</strong> <span class="rk-exact">= {_exact(odds['chance'], "success")}</span></p>
 <table class="rk-outcomes"><thead><tr><th scope="col">outcome</th><th scope="col">chance</th><th scope="col">exact</th></tr></thead><tbody>{_outcome_rows(odds)}</tbody></table>
 <figure class="rk-chart">{chart(odds, "Distribution of the tally")}</figure></div>
 <div class="rk-result" aria-live="polite" aria-atomic="true"></div>

@@ -10,13 +10,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
+import traceback
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, NoReturn
 
 from . import RULINGS, SYSTEMS
 from ._errors import RulesError
+from ._format import FRACTION_DIGITS, fraction, percent, wrap
 from ._limits import limits
 from ._params import build, checks, fields, find, odds_json
 from ._validate import describe
@@ -25,12 +27,18 @@ __all__ = ["main"]
 
 USAGE = """\
 rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N] [--json]
-       rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--json]
+       rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]
        rollkit rulings [SYSTEM] [--json]
        rollkit systems [SYSTEM[.KIND]]
        rollkit limits [SYSTEM]
 
-Sizes beyond the limits (`rollkit limits`) are refused at once with exit status 2."""
+Sizes beyond the limits (`rollkit limits`) are refused at once with exit status 2.
+Fractions longer than {digits} characters are shortened in text output; --exact
+prints them whole, and --json always gives every probability whole.
+A bug in rollkit prints one line and exits with status 1; --debug shows its traceback.""".format(digits=FRACTION_DIGITS)
+
+
+TEXT_PLACES = 4  # decimal places of percentages in text output (widgets and JSON show 2)
 
 
 class UsageError(Exception):
@@ -68,6 +76,9 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
         parser.add_argument("--seed", dest="_seed", metavar="N")
     if command == "odds":
         parser.add_argument("--bound", dest="_bound", metavar="N")
+        parser.add_argument("--exact", dest="_exact", action="store_true",
+                            help=f"print every fraction whole (text output shortens those over"
+                                 f" {FRACTION_DIGITS} characters)")
     parser.add_argument("--json", dest="_json", action="store_true", help="print JSON")
     return parser
 
@@ -81,19 +92,17 @@ def _number(option: str, text: str | None) -> int | None:
         raise UsageError(f"{option} {describe(text)}: expected a whole number") from None
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{float(p):.4%} ({p})"
-
-
-def _odds(check: Any, bound: int | None, as_json: bool) -> str:
+def _odds(check: Any, bound: int | None, as_json: bool, exact: bool) -> str:
     if as_json:
         return json.dumps(odds_json(check, bound), indent=2)
     tally = check.distribution() if bound is None else check.distribution(bound=bound)
+    chance = check.chance()
     return "\n".join([
-        check.describe(),
-        f"chance of success: {_fraction(check.chance())}",
-        "", "outcomes:", str(check.outcomes()),
-        "", "tally:", str(tally),
+        wrap(check.describe()),
+        f"chance of success: {percent(chance, places=TEXT_PLACES)}, exact fraction"
+        f" {str(chance) if exact else fraction(chance)}",
+        "", "outcomes:", check.outcomes().table(exact=exact),
+        "", "tally:", tally.table(exact=exact),
     ])
 
 
@@ -149,19 +158,38 @@ def run(argv: Sequence[str]) -> str:
     options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(rest[1:]))
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
-        return _odds(check, _number("--bound", options["_bound"]), options["_json"])
+        return _odds(check, _number("--bound", options["_bound"]), options["_json"],
+                     options["_exact"])
     result = check.roll(seed=_number("--seed", options["_seed"]))
     return json.dumps(result.to_json(), indent=2) if options["_json"] else str(result)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``rollkit`` console script and ``python -m rollkit``."""
+    """Entry point of the ``rollkit`` console script and ``python -m rollkit``.
+
+    Exit status 0 on success, 2 for the reader's mistake (one line on stderr), 1 for
+    a bug in rollkit (one line; ``--debug`` anywhere in the command adds the traceback).
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    args = [a for a in args if a != "--debug"]
     try:
-        print(run(sys.argv[1:] if argv is None else argv))
+        output = run(args)
     except SystemExit as done:  # --help
         return int(done.code or 0)
     except (UsageError, RulesError) as error:
         message = " ".join(str(error).split())
         print(f"rollkit: error: {message}", file=sys.stderr)
         return 2
+    except Exception as error:
+        if debug:
+            traceback.print_exc()
+        print(f"rollkit: internal error: {type(error).__name__}: {' '.join(str(error).split())[:200]}"
+              " (this is a bug in rollkit; run again with --debug for details)", file=sys.stderr)
+        return 1
+    try:
+        print(output, flush=True)
+    except BrokenPipeError:  # the reader closed the pipe (`| head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ._errors import RulesError
+from ._format import fraction, percent, probability_json
 
 __all__ = ["Distribution"]
 
 _ZERO = Fraction(0)
-
-
-def _percent(p: Fraction) -> str:
-    """A probability for display: 2 decimals, or enough significant digits when tiny."""
-    if p == 0 or p >= Fraction(1, 10000):
-        return f"{float(p):.2%}"
-    value = float(p) * 100
-    return f"{value:.{max(2, 1 - math.floor(math.log10(value)))}f}%"
 
 
 @dataclass(frozen=True)
@@ -99,19 +91,25 @@ class Distribution:
         return sum((k * p for k, p in self.pairs), _ZERO)  # type: ignore[operator]
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data: probabilities as exact ``"n/d"`` strings and as floats."""
+        """Plain data: each probability as an exact ``"n/d"`` string, a float and its displays."""
         return {
-            "outcomes": [
-                {"outcome": k, "probability": str(p), "float": float(p), "percent": _percent(p)}
-                for k, p in self.pairs
-            ],
-            "tail": {"label": self.tail_label, "probability": str(self.tail),
-                     "float": float(self.tail), "percent": _percent(self.tail)},
+            "outcomes": [{"outcome": k, **probability_json(p)} for k, p in self.pairs],
+            "tail": {"label": self.tail_label, **probability_json(self.tail)},
         }
 
-    def __str__(self) -> str:
-        width = max((len(str(k)) for k in self), default=4)
-        lines = [f"{str(k):>{width}}  {float(p):8.4%}  {p}" for k, p in self.pairs]
+    def table(self, *, exact: bool = False, places: int = 4) -> str:
+        """One line per outcome: the outcome, its percentage and its fraction.
+
+        Long fractions are shortened unless ``exact`` is true.
+        """
+        rows = list(self.pairs)
         if self.tail or self.tail_label:
-            lines.append(f"{self.tail_label:>{width}}  {float(self.tail):8.4%}  {self.tail}")
-        return "\n".join(lines)
+            rows.append((self.tail_label, self.tail))
+        width = max((len(str(k)) for k, _ in rows), default=4)
+        shown = [(str(k), percent(p, places=places), str(p) if exact else fraction(p))
+                 for k, p in rows]
+        column = max((len(s) for _, s, _ in shown), default=8)
+        return "\n".join(f"{k:>{width}}  {s:>{column}}  {f}" for k, s, f in shown)
+
+    def __str__(self) -> str:
+        return self.table()

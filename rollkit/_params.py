@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import traceback
 import types
 import typing
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from typing import Any
 
 from . import _SYSTEM_NAMES
 from ._errors import ParameterTypeError, RulesError
+from ._format import probability_json
 from ._validate import describe
 
 __all__ = ["build", "checks", "convert", "fields", "find", "odds_json", "python_call", "request"]
@@ -162,8 +164,7 @@ def odds_json(check: Any, bound: int | None = None) -> dict[str, Any]:
     tally = check.distribution() if bound is None else check.distribution(bound=bound)
     return {
         "check": check.describe(),
-        "chance": {"probability": str(chance), "float": float(chance),
-                   "percent": f"{float(chance):.2%}"},
+        "chance": probability_json(chance),
         "outcomes": check.outcomes().to_json(),
         "distribution": tally.to_json(),
     }
@@ -181,28 +182,41 @@ def request(message: str) -> str:
     """Answer one JSON request from a widget: odds or a roll, or the error to show.
 
     ``{"op": "odds" | "roll", "check": name, "params": {...}, "seed": n}`` gives
-    ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": message}``.
+    ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": message}`` for the
+    reader's mistake (a ``RulesError``). Anything else is a bug in rollkit:
+    ``{"ok": false, "internal": true, "error": ..., "detail": traceback}``.
     """
     try:
-        data = json.loads(message)
-        if not isinstance(data, dict):
-            raise RulesError("request must be a JSON object")
-        params = data.get("params", {})
-        if not isinstance(params, dict):
-            raise RulesError(f"params={describe(params)} is not allowed: expected an object")
-        check = build(data.get("check"), params)
-        if data.get("op") == "odds":
-            result = odds_json(check)
-            result["python"] = python_call(check)
-        elif data.get("op") == "roll":
-            seed = data.get("seed")
-            if isinstance(seed, str):
-                seed = convert(Field("seed", int, False, None), seed) if seed.strip() else None
-            roll = check.roll(seed=seed)
-            result = roll.to_json()
-            result["python"] = python_call(check, roll.seed)
-        else:
-            raise RulesError(f"op={describe(data.get('op'))} is not allowed: use odds or roll")
-    except (RulesError, ValueError) as error:
+        return json.dumps({"ok": True, "result": _answer(message)})
+    except RulesError as error:
         return json.dumps({"ok": False, "error": " ".join(str(error).split())})
-    return json.dumps({"ok": True, "result": result})
+    except Exception as error:  # a bug: say so, never as the reader's mistake
+        return json.dumps({"ok": False, "internal": True,
+                           "error": f"rollkit hit an internal error ({type(error).__name__})",
+                           "detail": traceback.format_exc()})
+
+
+def _answer(message: str) -> dict[str, Any]:
+    try:
+        data = json.loads(message)
+    except (TypeError, ValueError):
+        raise RulesError("the request is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise RulesError("request must be a JSON object")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise RulesError(f"params={describe(params)} is not allowed: expected an object")
+    check = build(data.get("check"), params)
+    if data.get("op") == "odds":
+        result = odds_json(check)
+        result["python"] = python_call(check)
+        return result
+    if data.get("op") == "roll":
+        seed = data.get("seed")
+        if isinstance(seed, str):
+            seed = convert(Field("seed", int, False, None), seed) if seed.strip() else None
+        roll = check.roll(seed=seed)
+        result = roll.to_json()
+        result["python"] = python_call(check, roll.seed)
+        return result
+    raise RulesError(f"op={describe(data.get('op'))} is not allowed: use odds or roll")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ._errors import ParameterTypeError, RulesError
+from ._format import fraction, percent, wrap
 from ._validate import describe
 
 __all__ = ["Die", "Roll", "Dice"]
@@ -85,18 +86,19 @@ class Roll:
             "outcome": self.outcome,
             "success": self.success,
             "probability": str(self.probability),
-            "percent": f"{float(self.probability):.2%}",
+            "percent": percent(self.probability),
+            "fraction": fraction(self.probability),
             "details": {k: _plain(v) for k, v in self.details},
         }
 
     def __str__(self) -> str:
-        lines = [self.check + (f"  seed={self.seed}" if self.seed is not None else "")]
+        lines = [wrap(self.check + (f"  seed={self.seed}" if self.seed is not None else ""))]
         lines += [f"  {i:>2}. {d}" for i, d in enumerate(self.dice, 1)]
-        lines += [f"  {k}: {_plain(v)}" for k, v in self.details]
-        lines.append(
+        lines += [wrap(f"  {k}: {_plain(v)}") for k, v in self.details]
+        lines.append(wrap(
             f"  tally {self.tally}: {self.outcome}"
-            f" (chance of this outcome {self.probability} = {float(self.probability):.2%})"
-        )
+            f" (chance of this outcome {fraction(self.probability)} = {percent(self.probability)})"
+        ))
         return "\n".join(lines)
 
 

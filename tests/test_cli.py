@@ -64,7 +64,8 @@ def test_roll_with_a_seed_is_the_library_roll(capsys: pytest.CaptureFixture[str]
 def test_odds_text_shows_chance_outcomes_and_tally(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "hits", "--dice", "2", "--threshold", "6", "--tn", "1")
     assert code == 0
-    assert "chance of success: 75.0000% (3/4)" in out  # 1 - (1/2)^2, by hand
+    assert "chance of success: 75.0000%, exact fraction 3/4" in out  # 1 - (1/2)^2, by hand
+    assert "\n1  50.0000%  1/2\n" in out  # one hit of two coin-flip dice
     assert "outcomes:" in out and "tally:" in out
 
 
@@ -130,7 +131,7 @@ def test_console_script_and_module_entry_points() -> None:
     for command in ([sys.executable, "-m", "rollkit"],):
         done = subprocess.run([*command, "odds", "hits", "--dice", "1", "--threshold", "6", "--tn", "1"],
                               capture_output=True, text=True, check=False)
-        assert done.returncode == 0 and "(1/2)" in done.stdout
+        assert done.returncode == 0 and "exact fraction 1/2" in done.stdout
         bad = subprocess.run([*command, "roll", "hits", "--dice", "0.5"], capture_output=True,
                              text=True, check=False)
         assert bad.returncode == 2 and bad.stderr.startswith("rollkit: error:")

@@ -104,9 +104,9 @@ def test_distribution_reads_and_totals() -> None:
     whole = Distribution.from_weights({1: 1, 2: 1, 3: 2}, 4)
     assert whole.mean() == Fraction(9, 4)
     assert whole.to_json()["outcomes"][2] == {"outcome": 3, "probability": "1/2", "float": 0.5,
-                                              "percent": "50.00%"}
+                                              "percent": "50.00%", "fraction": "1/2"}
     tiny = Distribution.from_weights({0: 1, 1: 10**6 - 1}, 10**6)
-    assert tiny.to_json()["outcomes"][0]["percent"] == "0.00010%"
+    assert tiny.to_json()["outcomes"][0]["percent"] == "0.0001%"
     rare = Distribution.from_weights({0: 48, 1: 10**8 - 48}, 10**8)
     assert rare.to_json()["outcomes"][0]["percent"] == "0.000048%"
     assert "3 or more" in str(d)

@@ -90,10 +90,18 @@ async function ask(request) {
   });
 }
 
+// An exact fraction as rollkit shows it, with a button copying the whole value when shortened.
+function exact(shown, what) {
+  if (shown.fraction === shown.probability) return [shown.fraction];
+  const copy = el("button", { type: "button", class: "rk-copy", "data-copy": shown.probability,
+    "aria-label": `Copy the exact chance of ${what}`, text: "Copy" });
+  return [`${shown.fraction} `, copy];
+}
+
 function barChart(distribution) {
-  const bars = distribution.outcomes.map((o) => [String(o.outcome), o.float, o.percent, o.probability]);
+  const bars = distribution.outcomes.map((o) => [String(o.outcome), o.float, o.percent, o.fraction]);
   const tail = distribution.tail;
-  if (tail.float > 0) bars.push([tail.label || "more", tail.float, tail.percent, tail.probability, true]);
+  if (tail.float > 0) bars.push([tail.label || "more", tail.float, tail.percent, tail.fraction, true]);
   const width = 640, height = 240, left = 48, top = 16;
   const w = width - left - 16, h = height - top - 48;
   const highest = Math.max(...bars.map((b) => b[1]), 0) || 1;
@@ -152,6 +160,10 @@ class Widget {
     this.form.addEventListener("focusin", () => start(), { once: true });
     this.rollButton.addEventListener("click", () => this.roll());
     this.stopButton.addEventListener("click", () => stop());
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest(".rk-copy");
+      if (button) this.copy(button);
+    });
     if (state.ready) state.ready.then(
       (info) => this.status(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
       (error) => this.status(`Live rolls are unavailable (${error.message}). The odds shown are still exact.`, "failed"));
@@ -168,6 +180,25 @@ class Widget {
   status(text, kind) {
     this.statusNode.textContent = text;
     this.root.dataset.state = kind;
+  }
+
+  // The reader's mistake is shown as rollkit words it; a bug in rollkit says so, details in the console.
+  failed(answer) {
+    if (answer.internal) {
+      console.error("rollkit internal error:", answer.detail || answer.error);
+      this.error("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
+    } else {
+      this.error(answer.error);
+    }
+  }
+
+  async copy(button) {
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy);
+      this.status("Exact fraction copied.", this.root.dataset.state);
+    } catch (error) {
+      this.status("Copying is not allowed here: the exact fraction is in the JSON of `rollkit odds`.", this.root.dataset.state);
+    }
   }
 
   error(message) {
@@ -208,7 +239,7 @@ class Widget {
       return;
     }
     if (!answer.ok) {
-      this.error(answer.error);
+      this.failed(answer);
       this.root.querySelector(".rk-odds").classList.add("rk-stale");
       return;
     }
@@ -221,12 +252,12 @@ class Widget {
     box.classList.remove("rk-stale");
     const strong = box.querySelector(".rk-chance strong");
     strong.textContent = odds.chance.percent;
-    strong.title = odds.chance.probability;
-    box.querySelector(".rk-chance .rk-exact").textContent = `= ${odds.chance.probability}`;
+    strong.title = odds.chance.fraction;
+    box.querySelector(".rk-chance .rk-exact").replaceChildren("= ", ...exact(odds.chance, "success"));
     const rows = odds.outcomes.outcomes.map((o) => el("tr", {},
       el("th", { scope: "row", text: String(o.outcome) }),
       el("td", { class: "rollkit-p", text: o.percent }),
-      el("td", { class: "rk-exact", text: o.probability })));
+      el("td", { class: "rk-exact" }, ...exact(o, String(o.outcome)))));
     box.querySelector(".rk-outcomes tbody").replaceChildren(...rows);
     box.querySelector(".rk-chart").replaceChildren(barChart(odds.distribution));
     this.code.textContent = odds.python;
@@ -237,7 +268,7 @@ class Widget {
     const chosen = seed ?? (this.seed.value.trim() || undefined);
     const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen });
     if (!answer.ok) {
-      this.error(answer.error);
+      this.failed(answer);
       return;
     }
     this.error("");

@@ -147,6 +147,25 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     assert shown["faces"] == ",".join(map(str, build(str(shown["check"]), dict(shown["params"])).roll(seed=4242).faces))  # type: ignore[arg-type]
 
 
+def test_huge_pools_show_honest_short_numbers(browser: object, site: Site) -> None:
+    """1000 dice: no error, >99.99% rather than 100%, long fractions shortened with a copy button."""
+    page = open_page(browser, site)
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    widget = page.locator('[data-check="hits"]:has(input[name=dice]:not([type=hidden]))').first  # type: ignore[attr-defined]
+    widget.locator("input[name=dice]").fill("1000")
+    params = widget.evaluate("(w) => w.rollkit.params()")
+    check = build("hits", params)
+    page.wait_for_function("([want]) => document.querySelector('[data-check=\"hits\"][data-chance=\"' + want + '\"]')",  # type: ignore[attr-defined]
+                           arg=[str(check.chance())], timeout=READY_MS)
+    assert widget.locator(".rk-error").is_hidden()
+    assert widget.locator(".rk-chance strong").inner_text() == ">99.99%"
+    cells = widget.locator(".rk-outcomes td").all_inner_texts()
+    assert cells and max(len(c) for c in cells) < 80, max(cells, key=len)
+    assert "100.00%" not in cells and "0.00%" not in cells
+    copy = widget.locator(".rk-copy").first
+    assert Fraction(copy.get_attribute("data-copy")) in {p for _, p in check.outcomes().items()} | {check.chance()}
+
+
 def test_replay_link_rolls_the_same_roll(browser: object, site: Site) -> None:
     page = open_page(browser, site)
     page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]

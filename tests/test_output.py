@@ -1,0 +1,323 @@
+"""Output never breaks: text, JSON and the widget protocol over the whole accepted range.
+
+Hypothesis draws parameters up to every limit in ``rollkit limits`` and drives the
+command line (text and ``--json``, ``odds`` and ``roll``) and the widget request
+protocol. Every answer is readable text, valid JSON or a one-line refusal; a shown
+percentage agrees with the exact fraction and is 100% / 0% only when exact.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rollkit import again, critdice, hits, ninefold, trait
+from rollkit._cli import main
+from rollkit._format import fraction, percent
+from rollkit._params import request
+
+WIDTH = 120  # no line a person reads is longer, unless they asked for whole fractions
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def edge(low: int, high: int) -> st.SearchStrategy[int]:
+    """Whole numbers in low..high, with the ends and their neighbours drawn often."""
+    ends = sorted({low, high, min(low + 1, high), max(high - 1, low)})
+    return st.one_of(st.sampled_from(ends), st.integers(low, high))
+
+
+def small(high: int) -> st.SearchStrategy[int]:
+    return st.one_of(edge(0, high), st.integers(0, 6))
+
+
+# One strategy per check kind, reaching each limit of `rollkit limits` that applies to it.
+KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
+    "ninefold": st.fixed_dictionaries(
+        {"to_pass": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
+        optional={"die": st.sampled_from([1, 2, 4, 10, 20, 100, ninefold.MAX_SIDES]),
+                  "convention": st.sampled_from(["roll-under", "roll-high"]),
+                  "favourable": small(100), "unfavourable": small(100),
+                  "effect_dice": small(ninefold.MAX_EFFECT_DICE)}),
+    "ninefold.percentage": st.fixed_dictionaries(
+        {"dc": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
+        optional={"bonus": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+                  "favourable": small(100), "unfavourable": small(100),
+                  "effect_dice": small(ninefold.MAX_EFFECT_DICE)}),
+    "ninefold.contest": st.fixed_dictionaries(
+        {"offence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+         "defence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
+        optional={"offence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
+                  "defence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
+                  "effect_dice": small(ninefold.MAX_EFFECT_DICE), "immune": st.booleans()}),
+    "ninefold.mentalic": st.fixed_dictionaries({}, optional={"at_least": edge(0, 40)}),
+    "trait": st.fixed_dictionaries(
+        {"mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
+         "threshold": edge(-trait.MAX_THRESHOLD, trait.MAX_THRESHOLD)},
+        optional={"exp": small(trait.MAX_EXP), "adept": st.booleans(),
+                  "prowess": small(trait.MAX_EXTRA), "stagger": small(trait.MAX_EXTRA),
+                  "cap": st.sampled_from(["online", "none"])}),
+    "trait.contest": st.fixed_dictionaries(
+        {"mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
+         "against_mod": edge(-trait.MAX_MOD, trait.MAX_MOD)},
+        optional={"exp": small(trait.MAX_EXP), "prowess": small(trait.MAX_EXTRA),
+                  "stagger": small(trait.MAX_EXTRA), "against_exp": small(trait.MAX_EXP),
+                  "against_prowess": small(trait.MAX_EXTRA),
+                  "against_stagger": small(trait.MAX_EXTRA)}),
+    "hits": st.fixed_dictionaries(
+        {"dice": small(hits.MAX_ROLLED), "threshold": edge(2, 10), "tn": small(hits.MAX_TN)},
+        optional={"bought": small(50), "validation": small(5)}),
+    "hits.opposed": st.fixed_dictionaries(
+        {"dice": small(hits.MAX_OPPOSED_DICE // 2), "threshold": edge(2, 10),
+         "against_dice": small(hits.MAX_OPPOSED_DICE // 2), "against_threshold": edge(2, 10)}),
+    "hits.group": st.fixed_dictionaries(
+        {"dice": small(hits.MAX_GROUP_DICE // 2), "threshold": edge(2, 10), "tn": small(hits.MAX_TN),
+         "helpers": st.lists(st.tuples(small(hits.MAX_GROUP_DICE // 2), edge(2, 10)),
+                             max_size=hits.MAX_HELPERS).map(tuple)}),
+    "hits.luck": st.fixed_dictionaries({"fate": small(20), "tn": small(hits.MAX_TN)}),
+    "again": st.fixed_dictionaries(
+        {"dice": small(again.MAX_DICE)},
+        optional={"dc": edge(1, again.MAX_DC), "again": st.sampled_from([8, 9, 10, 11]),
+                  "exceed": st.booleans(), "botch": st.sampled_from(["failure", "none"])}),
+    "again.mitigated": st.fixed_dictionaries(
+        {"dice": small(again.MAX_DICE)},
+        optional={"defence": small(again.MAX_DICE), "again": st.sampled_from([8, 9, 10])}),
+    "again.opposed": st.fixed_dictionaries(
+        {"dice": small(again.MAX_OPPOSED_DICE), "against_dice": small(again.MAX_OPPOSED_DICE)},
+        optional={"again": st.sampled_from([8, 9, 10]), "against_again": st.sampled_from([8, 9, 10])}),
+    "critdice": st.one_of(
+        st.fixed_dictionaries({"dice": small(critdice.MAX_DICE)},
+                              optional={"sn": edge(2, critdice.MAX_SN),
+                                        "critical": small(critdice.MAX_CRITICAL)}),
+        st.fixed_dictionaries({"dice": small(critdice.MAX_ADJUSTED_DICE),
+                               "legendary": small(critdice.MAX_POINTS // 2),
+                               "focus": small(critdice.MAX_POINTS // 2)},
+                              optional={"sn": edge(2, critdice.MAX_SN),
+                                        "critical": small(critdice.MAX_CRITICAL)})),
+    "critdice.skill": st.fixed_dictionaries(
+        {"rank": small(10), "stats": st.lists(small(10), min_size=1, max_size=3).map(tuple)},
+        optional={"weapon_bonus": small(5), "sn": edge(2, critdice.MAX_SN),
+                  "legendary": small(critdice.MAX_POINTS // 2), "focus": small(critdice.MAX_POINTS // 2)}),
+    "critdice.stat": st.fixed_dictionaries(
+        {"stat": small(critdice.MAX_ADJUSTED_DICE)},
+        optional={"sn": edge(2, critdice.MAX_SN), "legendary": small(critdice.MAX_POINTS // 2)}),
+}
+
+BOUNDS = {"again": again.MAX_BOUND, "again.mitigated": again.MAX_BOUND,
+          "again.opposed": again.MAX_OPPOSED_BOUND, "critdice": critdice.MAX_BOUND}
+
+
+def _argv(params: dict[str, Any]) -> list[str]:
+    argv: list[str] = []
+    for key, value in params.items():
+        option = "--" + key.replace("_", "-")
+        if isinstance(value, bool):
+            argv.append(option if value else "--no-" + key.replace("_", "-"))
+        elif isinstance(value, tuple):
+            argv += [option, ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v)
+                                      for v in value)]
+        else:
+            argv += [option, str(value)]
+    return argv
+
+
+def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code in (0, 2), f"{argv}: exit {code}: {err}"
+    if code == 2:
+        assert out == "" and err.startswith("rollkit: error: ") and err.count("\n") == 1, err
+        assert len(err) <= 400, err
+    else:
+        assert err == ""
+    return code, out, err
+
+
+def assert_percent_matches(shown: str, exact: Fraction) -> None:
+    """A shown percentage is the exact value at its own precision; 100% / 0% only when exact."""
+    if shown in ("0%", "100%"):
+        assert exact == int(shown[:-1]) // 100, f"{shown} shown for {exact}"
+        return
+    assert 0 < exact < 1, f"{shown} shown for {exact}"
+    if shown.startswith(">"):
+        nines = re.fullmatch(r">99\.(9+)%", shown)
+        assert nines, shown
+        assert exact * 100 > 100 - Fraction(1, 10 ** len(nines.group(1))) / 2, f"{shown} for {exact}"
+        return
+    match = re.fullmatch(r"(\d+)\.?(\d*)%|(\d)(?:\.(\d))? × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)%", shown)
+    assert match, f"unreadable percentage {shown!r}"
+    if match.group(1) is not None:
+        value = Fraction(Decimal(shown[:-1]))
+        unit = Fraction(1, 10 ** len(match.group(2)))
+    else:
+        power = int(match.group(5).translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+        mantissa = Fraction(Decimal(match.group(3) + "." + (match.group(4) or "0")))
+        value, unit = mantissa * Fraction(10) ** power, Fraction(1, 10) * Fraction(10) ** power
+    assert value > 0, f"{shown} rounds a nonzero chance to nothing"
+    assert abs(exact * 100 - value) <= unit / 2, f"{shown} is not {exact} (= {float(exact):.6%})"
+
+
+def check_json_probabilities(data: Any) -> None:
+    """Every probability object in a JSON answer: exact string, finite float, honest displays."""
+    if isinstance(data, dict):
+        if "probability" in data and "percent" in data:
+            exact = Fraction(data["probability"])
+            assert_percent_matches(data["percent"], exact)
+            if "float" in data:
+                assert math.isfinite(data["float"]) and abs(data["float"] - exact) <= 1e-12
+            if "fraction" in data:
+                assert len(data["fraction"]) <= 60 and (
+                    data["fraction"] == data["probability"] or "…" in data["fraction"])
+        for value in data.values():
+            check_json_probabilities(value)
+    elif isinstance(data, list):
+        for value in data:
+            check_json_probabilities(value)
+
+
+def assert_readable(text: str) -> None:
+    long = [line for line in text.splitlines() if len(line) > WIDTH]
+    assert not long, f"{len(long)} lines over {WIDTH} characters, e.g. {long[0][:200]}..."
+    for shown in re.findall(r"(?<![\w.])(?:>?[\d.]+%|\d(?:\.\d)? × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+%)", text):
+        assert shown.count(".") <= 1, shown
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@SETTINGS
+@given(data=st.data())
+def test_every_accepted_input_gives_clean_output(kind: str, data: st.DataObject,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    params = data.draw(KINDS[kind], label="params")
+    argv = [kind, *_argv(params)]
+    if kind in BOUNDS and data.draw(st.booleans(), label="with bound"):
+        argv += ["--bound", str(data.draw(edge(0, BOUNDS[kind]), label="bound"))]
+    code, text, err = run(capsys, ["odds", *argv])
+    if code == 2 and "bound" in err:  # a bound below the listed outcomes: refused, named
+        argv = [kind, *_argv(params)]
+        code, text, _ = run(capsys, ["odds", *argv])
+    if code == 2:  # refused: the widget protocol refuses it too, as the reader's mistake
+        answer = json.loads(request(json.dumps({"op": "odds", "check": kind, "params": params})))
+        assert answer["ok"] is False and "internal" not in answer, answer
+        return
+    assert_readable(text)
+    code, out, _ = run(capsys, ["odds", *argv, "--json"])
+    assert code == 0
+    odds = json.loads(out)
+    check_json_probabilities(odds)
+    seed = str(data.draw(edge(0, 2**64 - 1), label="seed"))
+    code, text, _ = run(capsys, ["roll", kind, *_argv(params), "--seed", seed])
+    assert code == 0
+    assert_readable(text)
+    code, out, _ = run(capsys, ["roll", kind, *_argv(params), "--seed", seed, "--json"])
+    roll = json.loads(out)
+    check_json_probabilities(roll)
+    for op in ("odds", "roll"):
+        answer = json.loads(request(json.dumps({"op": op, "check": kind, "params": params, "seed": seed})))
+        assert answer["ok"] is True, answer
+        check_json_probabilities(answer["result"])
+    assert answer["result"]["faces"] == roll["faces"]
+
+
+# The cases of the issue, by name.
+
+def test_hits_1000_dice_json_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, ["odds", "hits", "--dice", "1000", "--threshold", "7", "--tn", "3", "--json"])
+    data = json.loads(out)
+    check_json_probabilities(data)
+    assert data["chance"]["percent"] == ">99.99%"
+    answer = json.loads(request(json.dumps(
+        {"op": "odds", "check": "hits", "params": {"dice": "1000", "threshold": "7", "tn": "3"}})))
+    assert answer["ok"] is True
+
+
+def test_again_1000_dice_bound_2000_json_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, ["odds", "again", "--dice", "1000", "--dc", "1", "--bound", "2000", "--json"])
+    data = json.loads(out)
+    check_json_probabilities(data)
+    assert len(data["distribution"]["outcomes"]) == 2001
+
+
+@pytest.mark.parametrize("argv", [
+    ["hits", "--dice", "2000", "--threshold", "7", "--tn", "3"],
+    ["again", "--dice", "1000", "--dc", "1", "--bound", "2000"],
+    ["critdice", "--dice", "100"],
+])
+def test_huge_exact_values_are_shortened_in_text(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    _, text, _ = run(capsys, ["odds", *argv])
+    assert_readable(text)
+    assert "…" in text and "digits)" in text
+    _, whole, _ = run(capsys, ["odds", *argv, "--exact"])
+    longest = max(whole.splitlines(), key=len)
+    assert len(longest) > 400 and "…" not in whole  # asked for: every fraction whole
+
+
+def test_rounding_never_shows_certain_or_impossible(capsys: pytest.CaptureFixture[str]) -> None:
+    _, text, _ = run(capsys, ["odds", "hits", "--dice", "60", "--threshold", "7", "--tn", "3"])
+    assert "chance of success: >99.9999%" in text and "100" not in text.splitlines()[1]
+    _, text, _ = run(capsys, ["odds", "hits", "--dice", "800", "--threshold", "7", "--tn", "600"])
+    line = text.splitlines()[1]
+    assert "× 10⁻" in line and not line.startswith("chance of success: 0%"), line
+    assert hits.Check(dice=800, threshold=7, tn=600).chance() > 0
+
+
+def test_percent_by_hand() -> None:
+    assert percent(Fraction(1, 3)) == "33.33%"
+    assert percent(Fraction(2, 3)) == "66.67%"
+    assert percent(Fraction(1, 8)) == "12.50%"  # half up: 12.5 exactly
+    assert percent(Fraction(99995, 100000)) == ">99.99%"  # would round to 100.00
+    assert percent(Fraction(99994, 100000)) == "99.99%"
+    assert percent(Fraction(1, 10**4)) == "0.01%"
+    assert percent(Fraction(1, 2 * 10**4)) == "0.005%"
+    assert percent(Fraction(999, 10**8)) == "0.001%"  # 0.000999% to two digits is 0.0010%
+    assert percent(Fraction(1, 10**9)) == "1 × 10⁻⁷%"
+    assert percent(Fraction(1, 10**2000)) == "1 × 10⁻¹⁹⁹⁸%"
+    assert percent(1 - Fraction(1, 10**2000)) == ">99.99%"
+    assert fraction(Fraction(10**50, 10**50 + 1)).endswith("(51/51 digits)")
+
+
+def test_closed_pipe_ends_quietly() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m rollkit odds again --dice 1000 --dc 1 --bound 2000 | head -1",
+        shell=True, capture_output=True, text=True, check=False)
+    assert done.stdout.startswith("again.Check(dice=1000")
+    assert done.stderr == "", done.stderr
+
+
+def test_an_internal_bug_is_reported_as_a_bug(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(self: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(hits.Check, "chance", broken)
+    code = main(["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "3"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "internal error" in err and "bug in rollkit" in err and "ZeroDivisionError" in err
+    code = main(["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "3", "--debug"])
+    assert code == 1 and "Traceback" in capsys.readouterr().err
+    answer = json.loads(request(json.dumps(
+        {"op": "odds", "check": "hits", "params": {"dice": 5, "threshold": 7, "tn": 3}})))
+    assert answer["ok"] is False and answer["internal"] is True
+    assert "internal error" in answer["error"] and "ZeroDivisionError" in answer["detail"]
+    # the reader's own mistake is still theirs, not a bug
+    answer = json.loads(request(json.dumps(
+        {"op": "odds", "check": "hits", "params": {"dice": -1, "threshold": 7, "tn": 3}})))
+    assert answer["ok"] is False and "internal" not in answer and "dice" in answer["error"]
+
+
+def test_format_examples() -> None:
+    import doctest
+
+    from rollkit import _format
+
+    results = doctest.testmod(_format)
+    assert results.attempted >= 5 and results.failed == 0
