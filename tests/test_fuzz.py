@@ -81,7 +81,8 @@ def kwargs_for(cls: type, plausible: bool) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def _names_a_parameter(message: str, names: typing.Iterable[str]) -> bool:
-    return any(f"{name}=" in message or f"{name} " in message for name in names)
+    return any(f"{name}=" in message or f"{name} " in message or f"{name}[" in message
+               for name in names)
 
 
 def _exercise(check: Any, data: st.DataObject) -> None:
