@@ -19,6 +19,7 @@ from typing import Any
 
 from . import _SYSTEM_NAMES
 from ._errors import ParameterTypeError, RulesError
+from ._fields import Param, declared
 from ._format import probability_json
 from ._validate import describe
 
@@ -52,12 +53,18 @@ def find(name: Any) -> type:
 
 @dataclasses.dataclass(frozen=True)
 class Field:
-    """One parameter of a check class: its name, type hint and default."""
+    """One parameter of a check class: its name, type hint, default and how players see it."""
 
     name: str
     hint: Any
     required: bool
     default: Any
+    param: Param | None = None
+
+    @property
+    def label(self) -> str:
+        """The parameter in the rules' words (its name when none is declared)."""
+        return self.param.label if self.param else self.name.replace("_", " ")
 
     @property
     def choices(self) -> tuple[Any, ...]:
@@ -85,7 +92,7 @@ def fields(cls: type) -> tuple[Field, ...]:
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         default = None if required else (
             f.default if f.default is not dataclasses.MISSING else f.default_factory())
-        out.append(Field(f.name, hints[f.name], required, default))
+        out.append(Field(f.name, hints[f.name], required, default, declared(f)))
     return tuple(out)
 
 

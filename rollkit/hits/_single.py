@@ -10,10 +10,11 @@ from typing import ClassVar
 from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError, RulesError
+from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, describe, integer
 from ._common import (
-    MAX_POOL, MAX_ROLLED, OUTCOMES, SYSTEM, check_threshold, check_tn, degree_details,
+    MAX_POOL, MAX_ROLLED, MAX_TN, OUTCOMES, SYSTEM, check_threshold, check_tn, degree_details,
     outcome_distribution, roll_pool, tally_distribution,
 )
 from ._maths import binomial, check_bands, validation_bands
@@ -74,11 +75,15 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    threshold: int
-    tn: int
-    bought: int = 0
-    validation: int = 0
+    dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0,
+                      high=MAX_POOL)
+    threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1,
+                           high=10)
+    tn: int = param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
+    bought: int = param("Bought groups", hint="groups of ten dice set aside for sure Hits",
+                        low=0, high=MAX_POOL // 10, default=0)
+    validation: int = param("Validation Die (x+)", hint="0 for none; else the second Threshold",
+                            low=0, high=10, default=0)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_POOL)
