@@ -57,21 +57,44 @@ def _limits_text(system: str | None) -> str:
 
 
 def _check_parser(cls: type, command: str, name: str) -> _Parser:
+    import typing  # (local: the rest of this module has no use for it)
+
     parser = _Parser(prog=f"rollkit {command} {name}", add_help=True,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      epilog="limits (larger values are refused):\n" + _limits_text(name.split(".")[0]))
     for field in fields(cls):
+        # "Target Number (TN): Hits needed to succeed; 0 to 1000000 (required)"
         names = ["--" + field.name.replace("_", "-")]
         names += [f"--{field.name}"] if "_" in field.name else []
+        param = field.param
+        said = field.label + (f": {param.hint}" if param and param.hint else "")
+        span = param.allowed() if param else ""
+        item = typing.get_args(field.hint)[0] if typing.get_origin(field.hint) is tuple else None
+        if item is not None:
+            entry = param.item if param and param.item else "entry"
+            pieces = len(typing.get_args(item))
+            span = (f"each {entry} as {pieces} numbers joined by ':'" if pieces
+                    else f"each {entry} {span}".rstrip()) + ", separated by commas"
+        elif field.choices and field.hint is not bool:
+            span = f"one of {', '.join(str(c) for c in field.choices)}"
+        if field.required:
+            shown = "(required)"
+        elif field.hint is bool:
+            shown = f"(default {'on' if field.default else 'off'})"
+        elif isinstance(field.default, tuple):  # as typed: "8:6,3:7"
+            typed = [":".join(map(str, v)) if isinstance(v, tuple) else str(v)
+                     for v in field.default]
+            shown = f"(default {','.join(typed) or 'none'})"
+        else:
+            shown = f"(default {field.default})"
+        text = "; ".join(p for p in (said, span) if p) + " " + shown
+        text = text.replace("%", "%%")  # argparse formats help with %
         if field.hint is bool:
             parser.add_argument(*names, dest=field.name, action=argparse.BooleanOptionalAction,
-                                default=argparse.SUPPRESS, help=f"(default {field.default})")
+                                default=argparse.SUPPRESS, help=text)
             continue
-        shown = "required" if field.required else f"(default {field.default!r})"
-        if field.choices:
-            shown += f"; one of {', '.join(str(c) for c in field.choices)}"
         parser.add_argument(*names, dest=field.name, required=field.required, metavar="VALUE",
-                            default=argparse.SUPPRESS, help=shown)
+                            default=argparse.SUPPRESS, help=text)
     if command == "roll":
         parser.add_argument("--seed", dest="_seed", metavar="N")
     if command == "odds":

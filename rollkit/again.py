@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal, get_args
 
 from ._check import CheckBase
 from ._dist import Distribution
+from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, choice, integer
@@ -194,11 +195,17 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    dc: int = 1
-    again: int = 10
-    exceed: bool = False
-    botch: Botch = "failure"
+    dice: int = param("Dice Pool",
+                      hint="d10s after bonuses and penalties (below one, roll one)",
+                      high=MAX_DICE)
+    dc: int = param("Difficulty Check (DC)", hint="successes needed, set by the Storyteller",
+                    low=0, high=MAX_DC, default=1)
+    again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+    exceed: bool = param("Exceed the DC", hint="successes must beat the DC, as for Dispel Magic",
+                         default=False)
+    botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
+                         default="failure")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -244,10 +251,14 @@ class Mitigated(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    defence: int = 0
-    again: int = 10
-    botch: Botch = "failure"
+    dice: int = param("Dice Pool", hint="d10s before the Defense is taken off",
+                      high=MAX_DICE)
+    defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0,
+                         default=0)
+    again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+    botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
+                         default="failure")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -377,10 +388,17 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    against_dice: int
-    again: int = 10
-    against_again: int = 10
+    dice: int = param("Active Dice Pool",
+                      hint="the active side's d10s, perhaps the guard's Perception",
+                      high=MAX_OPPOSED_DICE)
+    against_dice: int = param("Defending Dice Pool", hint="the defending side's d10s, who win"
+                              " ties", high=MAX_OPPOSED_DICE)
+    again: int = param("Active side's re-roll on (x-again)",
+                       hint="an active die showing this or more rolls one more",
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+    against_again: int = param("Defending side's re-roll on (x-again)",
+                               hint="a defending die showing this or more rolls one more",
+                               low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_OPPOSED_DICE)

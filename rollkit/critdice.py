@@ -23,13 +23,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 from typing import Any, ClassVar
 
 from ._check import CheckBase
 from ._dist import Distribution
 from ._errors import LimitError, ParameterTypeError, RulesError
+from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, describe, integer
@@ -469,6 +470,15 @@ def _steps_note(steps: list[tuple[int, int, int, str]]) -> str:
     return f"raised {steps[0][1]} -> {steps[-1][2]} ({spent})"
 
 
+# The fields every kind of check shares (a fresh dataclass field each call).
+_sn_param = partial(param, "Success Number (SN)", hint="a die at or above this is a Success",
+                    low=MIN_SN, high=MAX_SN, default=DEFAULT_SN)
+_legendary_param = partial(param, "Legendary Ranks", hint="each moves one die a point up or down",
+                           low=0, high=MAX_POINTS, default=0)
+_focus_param = partial(param, "Focus", hint="Mind points spent to move dice a point each", low=0,
+                       high=MAX_POINTS, default=0)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Check(CheckBase):
     """A dice check: ``dice`` standard d12 against the SN ``sn`` (Dice Checks).
@@ -482,11 +492,12 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    sn: int = DEFAULT_SN
-    legendary: int = 0
-    focus: int = 0
-    critical: int = 0
+    dice: int = param("Dice Pool", hint="Standard Dice (d12) rolled", low=0, high=MAX_DICE)
+    sn: int = _sn_param()
+    legendary: int = _legendary_param()
+    focus: int = _focus_param()
+    critical: int = param("Critical Dice", hint="Critical Dice an Ability adds from the start",
+                          low=0, high=MAX_CRITICAL, default=0)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_DICE)
@@ -616,13 +627,17 @@ class SkillCheck(_Pooled):
     """
 
     system: ClassVar[str] = SYSTEM
-    rank: int
-    stats: tuple[int, ...]
-    weapon_bonus: int = 0
-    untrained_allowed: bool = True
-    sn: int = DEFAULT_SN
-    legendary: int = 0
-    focus: int = 0
+    rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0,
+                      high=MAX_DICE)
+    stats: tuple[int, ...] = param("Relevant Stats", hint="one or two, the higher one used from"
+                                   " Rank 1 on", item="Stat", low=0, high=MAX_DICE)
+    weapon_bonus: int = param("Weapon bonus dice", hint="added dice, never more than the Skill"
+                              " Rank", low=0, default=0)
+    untrained_allowed: bool = param("Usable at Rank 0", hint="some Skills cannot be used"
+                                    " untrained", default=True)
+    sn: int = _sn_param()
+    legendary: int = _legendary_param()
+    focus: int = _focus_param()
 
     def __post_init__(self) -> None:
         _pool_limit(self, f"rank={self.rank!r}, stats={self.stats!r} and weapon_bonus={self.weapon_bonus!r}")
@@ -639,10 +654,10 @@ class StatCheck(_Pooled):
     """A stat check: ``stat`` standard dice rolled as a ``Check`` (Creating Dice Pool)."""
 
     system: ClassVar[str] = SYSTEM
-    stat: int
-    sn: int = DEFAULT_SN
-    legendary: int = 0
-    focus: int = 0
+    stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE)
+    sn: int = _sn_param()
+    legendary: int = _legendary_param()
+    focus: int = _focus_param()
 
     def __post_init__(self) -> None:
         _pool_limit(self, f"stat={self.stat!r}")

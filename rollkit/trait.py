@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from ._check import CheckBase
 from ._dist import Distribution
 from ._errors import LimitError
+from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, choice, describe, integer
@@ -318,13 +319,18 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = "trait"
-    mod: int
-    threshold: int
-    exp: int = 0
-    adept: bool = False
-    prowess: int = 0
-    stagger: int = 0
-    cap: Cap = "online"
+    mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD,
+                     high=MAX_MOD)
+    threshold: int = param("Threshold", hint="the total to reach (15 is Standard)",
+                           low=-MAX_THRESHOLD, high=MAX_THRESHOLD)
+    exp: int = param("EXP", hint="added to the total when Adept", low=0, high=MAX_EXP, default=0)
+    adept: bool = param("Adept", hint="adds EXP and one Prowess", default=False)
+    prowess: int = param("Prowess", hint="extra d12s, keeping the best two", low=0,
+                         high=MAX_EXTRA, default=0)
+    stagger: int = param("Stagger", hint="extra d12s, keeping the worst two", low=0,
+                         high=MAX_EXTRA, default=0)
+    cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP",
+                     default="online")
     _side: Side = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -398,18 +404,30 @@ class Contest(CheckBase):
     """
 
     system: ClassVar[str] = "trait"
-    mod: int
-    exp: int = 0
-    adept: bool = False
-    prowess: int = 0
-    stagger: int = 0
-    against_mod: int
-    against_exp: int = 0
-    against_adept: bool = False
-    against_prowess: int = 0
-    against_stagger: int = 0
-    cap: Cap = "online"
-    ties: Ties = "resister"
+    mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD,
+                     high=MAX_MOD)
+    exp: int = param("Actor's EXP", hint="added to the actor's total when Adept", low=0,
+                     high=MAX_EXP, default=0)
+    adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess",
+                        default=False)
+    prowess: int = param("Actor's Prowess", hint="the actor's extra d12s, keeping the best two",
+                         low=0, high=MAX_EXTRA, default=0)
+    stagger: int = param("Actor's Stagger", hint="the actor's extra d12s, keeping the worst two",
+                         low=0, high=MAX_EXTRA, default=0)
+    against_mod: int = param("Resister's MOD", hint="the opposing side's Trait MOD",
+                             low=-MAX_MOD, high=MAX_MOD)
+    against_exp: int = param("Resister's EXP", hint="added to the resister's total when Adept",
+                             low=0, high=MAX_EXP, default=0)
+    against_adept: bool = param("Resister is Adept", hint="the resister adds EXP and one"
+                                " Prowess", default=False)
+    against_prowess: int = param("Resister's Prowess", hint="the resister's extra d12s, keeping"
+                                 " the best two", low=0, high=MAX_EXTRA, default=0)
+    against_stagger: int = param("Resister's Stagger", hint="the resister's extra d12s, keeping"
+                                 " the worst two", low=0, high=MAX_EXTRA, default=0)
+    cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, for both sides",
+                     default="online")
+    ties: Ties = param("Equal totals", hint="who takes a tie, or a standoff or a reroll",
+                       default="resister")
     _sides: tuple[Side, Side] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

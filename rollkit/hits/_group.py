@@ -9,10 +9,11 @@ from typing import Any, ClassVar, Literal, get_args
 from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError, ParameterTypeError, RulesError
+from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import choice, describe, integer
 from ._common import (
-    MAX_GROUP_DICE, MAX_HELPERS, SYSTEM, check_threshold, check_tn, degree_details,
+    MAX_GROUP_DICE, MAX_HELPERS, MAX_TN, SYSTEM, check_threshold, check_tn, degree_details,
     outcome_distribution, roll_pool, tally_distribution,
 )
 from ._maths import bands, group_weights
@@ -62,11 +63,17 @@ class Group(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    threshold: int
-    tn: int
-    helpers: tuple[tuple[int, int], ...] = ()
-    kind: Kind = "action"
+    dice: int = param("Leader's Dice Pool", hint="the leader's d10s before the helpers' Effect",
+                      low=0, high=MAX_GROUP_DICE)
+    threshold: int = param("Leader's Threshold (x+)", hint="a leader's die showing this or more"
+                           " is a Hit", low=1, high=10)
+    tn: int = param("Target Number (TN)", hint="Hits the leader needs to succeed", low=0,
+                    high=MAX_TN)
+    helpers: tuple[tuple[int, int], ...] = param(
+        "Supporting PCs", hint="each helper's Dice Pool and Threshold, rolled against TN 1",
+        item="helper", default=())
+    kind: Kind = param("Type of Check", hint="what the group rolls (never a Static or Luck Check)",
+                       default="action")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0)

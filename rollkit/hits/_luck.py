@@ -8,10 +8,11 @@ from typing import ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
+from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
 from ._common import (
-    MAX_ROLLED, SYSTEM, check_tn, degree_details, outcome_distribution, roll_pool,
+    MAX_ROLLED, MAX_TN, SYSTEM, check_tn, degree_details, outcome_distribution, roll_pool,
     tally_distribution,
 )
 from ._maths import binomial, check_bands
@@ -32,8 +33,9 @@ class Luck(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    fate: int
-    tn: int
+    fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0,
+                      high=MAX_ROLLED)
+    tn: int = param("Target Number (TN)", hint="Hits needed, set by the Sage", low=0, high=MAX_TN)
 
     def __post_init__(self) -> None:
         integer("fate", self.fate, low=0, limit=MAX_ROLLED)

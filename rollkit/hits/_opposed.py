@@ -9,6 +9,7 @@ from typing import ClassVar
 from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError
+from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
 from ._common import (
@@ -31,10 +32,14 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    dice: int
-    threshold: int
-    against_dice: int
-    against_threshold: int
+    dice: int = param("Dice Pool", hint="your d10s, whose Hits must reach the defender's",
+                      low=0, high=MAX_OPPOSED_DICE)
+    threshold: int = param("Threshold (x+)", hint="a die of yours showing this or more is a Hit",
+                           low=1, high=10)
+    against_dice: int = param("Defender's Dice Pool", hint="the defender's d10s, whose Hits set"
+                              " your TN", low=0, high=MAX_OPPOSED_DICE)
+    against_threshold: int = param("Defender's Threshold (x+)", hint="a defender's die showing"
+                                   " this or more is a Hit", low=1, high=10)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0)

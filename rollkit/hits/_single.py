@@ -81,9 +81,10 @@ class Check(CheckBase):
                            high=10)
     tn: int = param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
     bought: int = param("Bought groups", hint="groups of ten dice set aside for sure Hits",
-                        low=0, high=MAX_POOL // 10, default=0)
-    validation: int = param("Validation Die (x+)", hint="0 for none; else the second Threshold",
-                            low=0, high=10, default=0)
+                        low=0, high=max_bought(dice=MAX_POOL), default=0)
+    validation: int = param("Validation Die (x+)",
+                            hint="the second Threshold of one die (0: none)", low=0, high=10,
+                            default=0)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_POOL)

@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
+from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _cut, _four_d6, _uniform
 from ._values import (
     Convention,
-    CONVENTIONS, MAX_EFFECT_DICE, _bands, _faces_for, _points, _sides, clamp_chance,
-    effect_dice_after,
+    CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, _bands, _faces_for, _points, _sides,
+    clamp_chance, effect_dice_after,
 )
+
+
+# The fields both single checks share (a fresh dataclass field each call).
+_favourable_param = partial(param, "Favorable band (%)", hint="critical band at the good end of"
+                            " the unmodified die", low=0, high=100, default=5)
+_unfavourable_param = partial(param, "Unfavorable band (%)", hint="critical band at the bad end"
+                              " of the unmodified die", low=0, high=100, default=5)
+_effect_dice_param = partial(param, "Effect dice", hint="rolled on a pass, doubled or halved by"
+                             " a critical", low=0, high=MAX_EFFECT_DICE, default=0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,12 +45,15 @@ class Check(CheckBase):
 
     system: ClassVar[str] = "ninefold"
 
-    to_pass: int
-    die: int = 100
-    convention: Convention = "roll-under"
-    favourable: int = 5
-    unfavourable: int = 5
-    effect_dice: int = 0
+    to_pass: int = param("toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent",
+                         low=-MAX_POINTS, high=MAX_POINTS)
+    die: int = param("Die (dN)", hint="sides of the die the check is rolled on", low=2,
+                     high=MAX_SIDES, default=100)
+    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   default="roll-under")
+    favourable: int = _favourable_param()
+    unfavourable: int = _unfavourable_param()
+    effect_dice: int = _effect_dice_param()
 
     def __post_init__(self) -> None:
         clamp_chance(self.to_pass)
@@ -102,12 +116,15 @@ class PercentageCheck(CheckBase):
 
     system: ClassVar[str] = "ninefold"
 
-    dc: int
-    bonus: int = 0
-    convention: Convention = "roll-high"
-    favourable: int = 5
-    unfavourable: int = 5
-    effect_dice: int = 0
+    dc: int = param("DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS,
+                    high=MAX_POINTS)
+    bonus: int = param("Total check bonus (%)", hint="added to the converted percentile roll",
+                       low=-MAX_POINTS, high=MAX_POINTS, default=0)
+    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   default="roll-high")
+    favourable: int = _favourable_param()
+    unfavourable: int = _unfavourable_param()
+    effect_dice: int = _effect_dice_param()
 
     def __post_init__(self) -> None:
         _points("dc", self.dc)
@@ -167,7 +184,8 @@ class MentalicStat(CheckBase):
 
     system: ClassVar[str] = "ninefold"
 
-    at_least: int = 4
+    at_least: int = param("Mentalic Stat of at least (%)", hint="a rolled stat this high or"
+                          " higher counts as a success", low=4, high=24, default=4)
 
     def __post_init__(self) -> None:
         integer("at_least", self.at_least, low=4, high=24)

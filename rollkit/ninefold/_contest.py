@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
+from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _classify, _contest_outcomes, _contest_weights, _cut
 from ._values import (
     Convention,
-    _CRITICALS, CONTEST_OUTCOMES, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, OFFENCE_FAILS,
+    _CRITICALS, CONTEST_OUTCOMES, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, MAX_POINTS,
+    MAX_SIDES, OFFENCE_FAILS,
     _bands, _faces_for, _sides, clamp_chance, effect_dice_after,
 )
 
@@ -33,15 +35,24 @@ class Contest(CheckBase):
 
     system: ClassVar[str] = "ninefold"
 
-    offence: int
-    defence: int
-    offence_die: int = 100
-    defence_die: int = 100
-    convention: Convention = "roll-under"
-    favourable: int = 5
-    unfavourable: int = 5
-    effect_dice: int = 0
-    immune: bool = False
+    offence: int = param("Offense toPass (%)", hint="the offensive check's chance to pass",
+                         low=-MAX_POINTS, high=MAX_POINTS)
+    defence: int = param("Defense toPass (%)", hint="the defender's chance, resistance included",
+                         low=-MAX_POINTS, high=MAX_POINTS)
+    offence_die: int = param("Offense die (dN)", hint="sides of the die the offense rolls",
+                             low=2, high=MAX_SIDES, default=100)
+    defence_die: int = param("Defense die (dN)", hint="sides of the die the defense rolls",
+                             low=2, high=MAX_SIDES, default=100)
+    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   default="roll-under")
+    favourable: int = param("Favorable band (%)", hint="the offense's critical band at the good"
+                            " end", low=0, high=100, default=5)
+    unfavourable: int = param("Unfavorable band (%)", hint="the offense's critical band at the"
+                              " bad end", low=0, high=100, default=5)
+    effect_dice: int = param("Effect dice", hint="rolled when the effect lands, changed by"
+                             " criticals", low=0, high=MAX_EFFECT_DICE, default=0)
+    immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled",
+                         default=False)
 
     def __post_init__(self) -> None:
         clamp_chance(self.offence, name="offence")
