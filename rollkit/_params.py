@@ -96,28 +96,59 @@ def fields(cls: type) -> tuple[Field, ...]:
     return tuple(out)
 
 
-def _scalar(kind: Any, text: str, name: str) -> Any:
+def _quoted(text: str) -> str:
+    """``text`` as a reader typed it, on one line and cut short: “abc”."""
+    shown = " ".join(text.split())
+    if len(shown) > 40:
+        shown = shown[:39] + "\u2026"
+    return f"\u201c{shown}\u201d"
+
+
+def _scalar(kind: Any, text: str, label: str, wanted: str) -> Any:
+    """``text`` read as ``kind``; an error names ``label`` and asks for ``wanted``.
+
+    Surrounding spaces are ignored. A whole number is written with the digits
+    0-9 (an optional sign, ``_`` between digits); other scripts' digits ("٥",
+    "５") are refused rather than read, so the CLI and the widgets agree.
+    """
+    value = text.strip()
     if kind is int:
-        try:
-            return int(text.strip().replace("_", ""), 10)
-        except ValueError:
-            raise RulesError(f"{name}={describe(text)} is not allowed: {name} must be a whole"
-                             " number") from None
+        if not value:
+            raise RulesError(f"{label} is empty: enter {wanted}.")
+        if any(c.isdigit() and not c.isascii() for c in value):
+            raise RulesError(f"{label}: {_quoted(value)} is not written with the digits 0-9;"
+                             f" enter {wanted}.")
+        if value.isascii():
+            try:
+                return int(value.replace("_", ""), 10)
+            except ValueError:
+                pass
+        raise RulesError(f"{label}: {_quoted(value)} is not a whole number; enter {wanted}.")
     if kind is bool:
-        lowered = text.strip().lower()
+        lowered = value.lower()
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise RulesError(f"{name}={describe(text)} is not allowed: {name} must be true or false")
+        if not value:
+            raise RulesError(f"{label} is empty: enter true or false.")
+        raise RulesError(f"{label}: {_quoted(value)} is not true or false; enter true or false.")
     return text
 
 
 def convert(field: Field, text: str) -> Any:
-    """The value of ``field`` written as text (a form input or a command-line option)."""
-    name = field.name
+    """The value of ``field`` written as text (a form input or a command-line option).
+
+    Errors name the field by its label and say what to enter, with the range
+    its ``Param`` declares ("Dice Pool is empty: enter a whole number from 0 to
+    100000."); the check itself then applies every rule of its own.
+    """
+    label = field.label
     if not isinstance(text, str):
-        raise ParameterTypeError(f"{name}={describe(text)} is not allowed: expected text")
+        raise ParameterTypeError(f"{label} must be given as text ({type(text).__name__} given)")
+    span = field.param.allowed() if field.param else ""
+    number = ("a whole number" if not span
+              else f"a whole number {'from' if ' to ' in span else 'of'} {span}")
     hint = field.hint
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         if text.strip().lower() in ("", "none"):
@@ -125,26 +156,32 @@ def convert(field: Field, text: str) -> Any:
         hint = _unwrap(hint)
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
-        for choice in typing.get_args(hint):
-            if str(choice) == text.strip():
+        choices = [str(c) for c in typing.get_args(hint)]
+        for choice, shown in zip(typing.get_args(hint), choices):
+            if shown == text.strip():
                 return choice
-        listed = ", ".join(str(c) for c in typing.get_args(hint))
-        raise RulesError(f"{name}={describe(text)} is not allowed: choose one of {listed}")
+        listed = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+        if not text.strip():
+            raise RulesError(f"{label} is empty: choose {listed}.")
+        raise RulesError(f"{label}: {_quoted(text)} is not one of the choices; choose {listed}.")
     if origin is tuple:
         item = (typing.get_args(hint) or (str,))[0]
+        entry = field.param.item if field.param and field.param.item else "entry"
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if typing.get_origin(item) is tuple:  # pairs such as "8:6,6:7"
             kinds = typing.get_args(item)
+            wanted = f"each {entry} as {len(kinds)} whole numbers joined by \u201c:\u201d"
             pairs = []
             for part in parts:
                 pieces = part.split(":")
                 if len(pieces) != len(kinds):
-                    raise RulesError(f"{name}={describe(part)} is not allowed: expected"
-                                     f" {len(kinds)} values joined by ':'")
-                pairs.append(tuple(_scalar(k, p, name) for k, p in zip(kinds, pieces)))
+                    raise RulesError(f"{label}: {_quoted(part)} is not {len(kinds)} numbers"
+                                     f" joined by \u201c:\u201d; enter {wanted}, separated by"
+                                     " commas.")
+                pairs.append(tuple(_scalar(k, p, label, wanted) for k, p in zip(kinds, pieces)))
             return tuple(pairs)
-        return tuple(_scalar(item, p, name) for p in parts)
-    return _scalar(hint, text, name)
+        return tuple(_scalar(item, p, label, f"each {entry} as {number}") for p in parts)
+    return _scalar(hint, text, label, number)
 
 
 def build(name: str, params: Mapping[str, Any]) -> Any:
