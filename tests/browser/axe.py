@@ -1,0 +1,80 @@
+"""axe-core (npm, pinned in package.json) run inside a Playwright page.
+
+``violations(page)`` injects ``node_modules/axe-core/axe.min.js`` and returns the
+serious and critical violations of WCAG 2.0/2.1 A and AA and axe's best practices,
+one readable line each. ``start(page)`` then ``finish(page)`` do the same in two
+steps, so that axe can run in several pages (each context its own renderer) at once.
+axe is evaluated through the DevTools protocol rather than added as a script tag, so
+it runs on pages served with a strict Content Security Policy too (no ``bypass_csp``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice")
+IMPACTS = ("serious", "critical")
+
+# First let finite CSS transitions and animations end (the header's title fades on
+# scroll; colours read halfway through one are wrong) and resize observers run.
+_START = """([tags, impacts]) => { window.__rollkitAxe = (async () => {
+    const settled = document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null));
+    await Promise.race([Promise.all(settled), new Promise((done) => setTimeout(done, 2000))]);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const result = await axe.run(document, { runOnly: { type: "tag", values: tags },
+                                             resultTypes: ["violations"] });
+    return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "),
+                                     summary: (n.failureSummary || "").split("\\n").slice(1).join(" ").trim() })),
+    }));
+})(); }"""
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    impact: str
+    help: str
+    target: str
+    summary: str
+
+    def __str__(self) -> str:
+        return f"{self.rule} ({self.impact}) at {self.target}: {self.summary or self.help}"
+
+
+@functools.cache
+def _source() -> str:
+    if not AXE_JS.exists():
+        raise FileNotFoundError(f"{AXE_JS} is missing: run scripts/setup (npm ci)")
+    return AXE_JS.read_text(encoding="utf-8") + "\n;undefined"
+
+
+def start(page: object) -> None:
+    """Start axe on the page as it is now (injected once per document); returns at once."""
+    if not page.evaluate("typeof window.axe === 'object'"):  # type: ignore[attr-defined]
+        page.evaluate(_source())  # type: ignore[attr-defined]
+    page.evaluate(_START, [list(TAGS), list(IMPACTS)])  # type: ignore[attr-defined]
+
+
+def finish(page: object) -> list[Violation]:
+    """Wait for the run ``start`` began; its serious and critical violations."""
+    found = page.evaluate("() => window.__rollkitAxe")  # type: ignore[attr-defined]
+    return [Violation(v["id"], v["impact"], v["help"], n["target"], n["summary"])
+            for v in found for n in v["nodes"]]
+
+
+def violations(page: object) -> list[Violation]:
+    """The serious and critical axe violations of the page as it is now."""
+    start(page)
+    return finish(page)
+
+
+def report(found: list[Violation]) -> str:
+    """One line per violating element, for an assertion message."""
+    return "\n".join(f"  {v}" for v in found)

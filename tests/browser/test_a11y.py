@@ -1,0 +1,209 @@
+"""Accessibility: axe-core on every page of the site, light and dark, desktop and phone,
+with the widgets live; the closed navigation drawer out of the tab order; scrolling
+tables reachable from the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from xml.etree import ElementTree
+
+import pytest
+
+from scripts.serve_static import serve
+from tests.browser import axe
+from tests.browser.conftest import Site
+from tests.browser.test_failures import CSP
+from tests.browser.test_widgets import READY_MS, instant_go, widget_pages
+
+SCHEMES = {"light": "default", "dark": "slate"}  # emulated prefers-color-scheme -> Material's scheme
+VIEWPORTS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+COMBOS = [(scheme, viewport) for scheme in SCHEMES for viewport in VIEWPORTS]
+SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+# Every scrolling box in the content that holds a table: can the keyboard reach it?
+SCROLLING_TABLES = """() => {
+    const seen = new Set();
+    for (const table of document.querySelectorAll('.md-content table')) {
+        for (let box = table; box && !box.classList.contains('md-content'); box = box.parentElement) {
+            const overflow = getComputedStyle(box).overflowX;
+            if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1) seen.add(box);
+        }
+    }
+    return [...seen].map((box) => { box.focus({ preventScroll: true });
+        return { box: box.className || box.tagName, name: box.getAttribute('aria-label') || '',
+                 focusable: document.activeElement === box && box.tabIndex >= 0 }; });
+}"""
+
+
+def sitemap_pages(site: Site) -> list[str]:
+    """Every page of the built site (paths relative to its base), from its sitemap."""
+    locs = [loc.text.strip() for loc in ElementTree.parse(site.directory / "sitemap.xml").iter(f"{SITEMAP_NS}loc")
+            if loc.text]
+    assert locs and all(loc.startswith(site.base) for loc in locs), locs
+    return [loc[len(site.base):] for loc in locs]
+
+
+@dataclass
+class Audit:
+    """What one colour scheme at one viewport showed, page by page."""
+
+    violations: dict[str, list[axe.Violation]] = field(default_factory=dict)
+    ready: list[str] = field(default_factory=list)  # widget pages audited with Python running
+    scheme: str = ""
+    tables: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+
+
+@pytest.fixture(scope="module")
+def audits(browser: object, site: Site) -> Iterator[dict[tuple[str, str], Audit]]:
+    """axe on every page in four contexts at once (one renderer each), each moving through
+    the site by instant navigation so that its Pyodide worker boots once: a widget page
+    first, the pages without widgets while the worker boots, then the widget pages ready."""
+    pages = sitemap_pages(site)
+    widgets = set(widget_pages(site))
+    assert widgets and widgets <= set(pages)
+    order = [p for p in pages if p not in widgets] + [p for p in pages if p in widgets]
+    contexts, tabs, results = [], {}, {}
+    for scheme, viewport in COMBOS:
+        context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)  # type: ignore[attr-defined]
+        contexts.append(context)
+        tab = context.new_page()
+        tab.goto(site.url(order[-1]))
+        tabs[scheme, viewport] = tab
+        results[scheme, viewport] = Audit(scheme=tab.evaluate("document.body.dataset.mdColorScheme"))
+    try:
+        for path in order:
+            for tab in tabs.values():
+                if tab.url != site.url(path):
+                    instant_go(tab, site, path)
+                if path in widgets:
+                    tab.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)
+                axe.start(tab)
+            for combo, tab in tabs.items():
+                results[combo].violations[path] = axe.finish(tab)
+                if path in widgets and tab.evaluate("document.documentElement.dataset.rollkitReady") == "1":
+                    results[combo].ready.append(path)
+                results[combo].tables[path] = tab.evaluate(SCROLLING_TABLES)
+        yield results
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
+def test_no_serious_or_critical_axe_violation(audits: dict[tuple[str, str], Audit], site: Site,
+                                              scheme: str, viewport: str) -> None:
+    audit = audits[scheme, viewport]
+    assert audit.scheme == SCHEMES[scheme], f"the {scheme} scheme was not applied: {audit.scheme}"
+    assert sorted(audit.violations) == sorted(sitemap_pages(site))
+    systems = {path.split("/")[0] for path in widget_pages(site)}
+    assert systems <= {path.split("/")[0] for path in audit.ready}, audit.ready
+    found = {path: v for path, v in audit.violations.items() if v}
+    assert not found, f"axe ({scheme}, {viewport}):\n" + "\n".join(
+        f"/{path}:\n{axe.report(v)}" for path, v in found.items())
+
+
+@pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
+def test_every_scrolling_table_is_a_named_focusable_region(audits: dict[tuple[str, str], Audit],
+                                                           scheme: str, viewport: str) -> None:
+    tables = audits[scheme, viewport].tables
+    if viewport == "phone":
+        assert sum(len(t) for t in tables.values()) >= 10, "expected wide tables to scroll at 390px"
+    bad = {path: [t for t in found if not (t["focusable"] and t["name"])] for path, found in tables.items()}
+    assert not any(bad.values()), {path: t for path, t in bad.items() if t}
+
+
+def phone_page(browser: object, site: Site, path: str) -> object:
+    context = browser.new_context(viewport=VIEWPORTS["phone"])  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(site.url(path))
+    return page
+
+
+FOCUSED = """() => { const e = document.activeElement;
+    const box = e.getBoundingClientRect();
+    return { body: e === document.body, drawer: !!e.closest('.md-sidebar--primary'),
+             content: !!e.closest('.md-content'), link: e.matches('a.md-nav__link'),
+             button: e.matches('[data-rollkit-drawer]'), tag: e.tagName,
+             text: (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40),
+             shown: box.right > 0 && box.left < innerWidth && box.width > 0
+                    || e.matches('input[type=radio]') && e.labels.length > 0 }; }"""  # a hidden radio's label shows focus
+
+
+def tab(page: object, *, until: str = "", limit: int = 600) -> list[dict[str, object]]:
+    """Press Tab until the focus leaves the page (or lands on a stop with ``until`` true)."""
+    stops: list[dict[str, object]] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")  # type: ignore[attr-defined]
+        stop = page.evaluate(FOCUSED)  # type: ignore[attr-defined]
+        if stop["body"]:
+            break
+        stops.append(stop)
+        if until and stop[until]:
+            break
+    return stops
+
+
+def test_the_closed_drawer_has_no_tab_stops_on_a_phone(browser: object, site: Site) -> None:
+    page = phone_page(browser, site, "hits/")
+    stops = tab(page)
+    assert any(stop["content"] for stop in stops), "Tab never reached the page's content"
+    assert [stop for stop in stops if stop["drawer"]] == []
+    assert [stop for stop in stops if not stop["shown"]] == []
+
+
+def test_the_drawer_opens_and_closes_from_the_keyboard(browser: object, site: Site) -> None:
+    page = phone_page(browser, site, "hits/")
+    stops = tab(page, until="button")
+    assert stops and stops[-1]["button"], stops
+    assert stops[-1]["text"] == "Navigation"
+    button = page.locator("[data-rollkit-drawer]")  # type: ignore[attr-defined]
+    assert button.get_attribute("aria-expanded") == "false"
+    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    page.wait_for_function("document.getElementById('__drawer').checked")  # type: ignore[attr-defined]
+    assert button.get_attribute("aria-expanded") == "true"
+    stops = tab(page, until="link", limit=20)
+    assert stops and stops[-1]["link"] and stops[-1]["drawer"] and stops[-1]["shown"], stops
+    links = [stops[-1]["text"]] + [stop["text"] for stop in tab(page, limit=10) if stop["drawer"]]
+    assert len(links) >= 5, links
+    page.keyboard.press("Escape")  # type: ignore[attr-defined]
+    page.wait_for_function("!document.getElementById('__drawer').checked")  # type: ignore[attr-defined]
+    assert page.evaluate(FOCUSED)["button"] and button.get_attribute("aria-expanded") == "false"  # type: ignore[attr-defined]
+    page.keyboard.press(" ")  # type: ignore[attr-defined]
+    page.wait_for_function("document.getElementById('__drawer').checked")  # type: ignore[attr-defined]
+
+
+def test_a_scrolling_table_scrolls_from_the_keyboard(audits: dict[tuple[str, str], Audit], browser: object,
+                                                     site: Site) -> None:
+    path = next(path for path, found in audits["light", "phone"].tables.items() if found)
+    page = phone_page(browser, site, path)
+    region = page.locator(".md-typeset__scrollwrap[tabindex='0']").first  # type: ignore[attr-defined]
+    region.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+    page.wait_for_function("document.activeElement.scrollLeft > 0")  # type: ignore[attr-defined]
+    assert region.get_attribute("role") == "region" and region.get_attribute("aria-label")
+
+
+def test_all_of_it_under_the_strict_csp(browser: object, site: Site) -> None:
+    """Our scripts run (menu button, table regions) with no CSP report, axe passes, widgets live."""
+    path = next(p for p in widget_pages(site)
+                if 'class="rollkit-table"' in (site.directory / p / "index.html").read_text(encoding="utf-8"))
+    server = serve(site.directory, port=0, headers={"Content-Security-Policy": CSP})
+    context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark")  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        messages: list[str] = []
+        page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)
+        page.goto(f"http://127.0.0.1:{server.server_port}/{path}")
+        page.wait_for_selector("html[data-rollkit-ready='1']", state="attached", timeout=READY_MS)  # no eval
+        assert page.locator("[data-rollkit-drawer][aria-expanded='false']").count() == 1
+        assert page.locator(".md-typeset__scrollwrap[tabindex='0'][role='region'][aria-label]").count() >= 1
+        found = axe.violations(page)
+        assert not found, axe.report(found)
+        # The theme's icons are data: URIs, blocked without img-src (see README): not ours.
+        assert [m for m in messages if "Content Security Policy" in m and "'img-src'" not in m] == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
