@@ -24,11 +24,11 @@ from typing import Any
 
 from pymdownx.superfences import SuperFencesException
 
-from docs_tools import svg
 from rollkit import RulesError
-from rollkit._params import Field, build, fields, find, odds_json, python_call
+from rollkit._params import Field, build, fields, find, python_call
+from rollkit._view import VIEWS, odds_view, to_html
 
-__all__ = ["Widget", "parse", "render", "formatter", "chart"]
+__all__ = ["Widget", "parse", "render", "formatter"]
 
 _KEYS = ("check", "title", "show")
 
@@ -69,35 +69,39 @@ def parse(source: str) -> Widget:
     return Widget(name, title, show, tuple(values.items()))
 
 
-def chart(odds: dict[str, Any], title: str) -> str:
-    from fractions import Fraction
-
-    dist = odds["distribution"]
-    bars = [(str(o["outcome"]), Fraction(o["probability"])) for o in dist["outcomes"]]
-    tail = (dist["tail"]["label"] or "more", Fraction(dist["tail"]["probability"]))
-    return svg.bar_chart(bars, title=title, x_label="tally", tail=tail)
-
-
 def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
+    """A form control named after the parameter, labelled in the rules' words, with its hint."""
     name = escape(field.name)
     control_id = f"{widget_id}-{name}"
-    label = escape(field.name.replace("_", " "))
     if not shown:
         return f'<input type="hidden" name="{name}" value="{escape(_text(value))}">'
+    label = escape(field.label)
+    hint_text = field.param.hint if field.param else ""
+    allowed = field.param.allowed() if field.param and field.hint is int else ""
+    hint = "; ".join(t for t in (hint_text, allowed) if t)
+    described = f'{control_id}-hint {control_id}-error'
+    tail = (f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
+            f'<span class="rk-field-error" id="{control_id}-error" hidden></span>')
     if field.hint is bool:
         checked = " checked" if value else ""
-        return (f'<label class="rk-field rk-check" for="{control_id}"><input type="checkbox" '
-                f'id="{control_id}" name="{name}"{checked}> {label}</label>')
+        return (f'<div class="rk-field rk-check"><input type="checkbox" id="{control_id}" name="{name}"'
+                f'{checked} aria-describedby="{described}"><label for="{control_id}">{label}</label>{tail}</div>')
     if field.choices:
         options = "".join(
             f'<option value="{escape(str(c))}"{" selected" if c == value else ""}>{escape(str(c))}</option>'
             for c in field.choices)
-        return (f'<label class="rk-field" for="{control_id}"><span>{label}</span>'
-                f'<select id="{control_id}" name="{name}">{options}</select></label>')
-    mode = ' inputmode="numeric"' if field.hint is int else ""
-    return (f'<label class="rk-field" for="{control_id}"><span>{label}</span>'
+        return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
+                f'<select id="{control_id}" name="{name}" aria-describedby="{described}">{options}</select>{tail}</div>')
+    if field.hint is int:
+        low = field.param.low if field.param else None
+        high = field.param.high if field.param else None
+        bounds = (f' min="{low}"' if low is not None else "") + (f' max="{high}"' if high is not None else "")
+        return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
+                f'<input type="number" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
+                f' step="1"{bounds} inputmode="numeric" autocomplete="off" aria-describedby="{described}">{tail}</div>')
+    return (f'<div class="rk-field rk-list-field"><label for="{control_id}">{label}</label>'
             f'<input type="text" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
-            f'{mode} autocomplete="off" spellcheck="false"></label>')
+            f' autocomplete="off" spellcheck="false" aria-describedby="{described}">{tail}</div>')
 
 
 def _text(value: Any) -> str:
@@ -106,43 +110,41 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _exact(shown: dict[str, Any], what: str) -> str:
-    """An exact fraction as shown, with a copy button for the whole value when it is shortened."""
-    if shown["fraction"] == shown["probability"]:
-        return escape(shown["fraction"])
-    return (f'{escape(shown["fraction"])} <button type="button" class="rk-copy" '
-            f'data-copy="{escape(shown["probability"])}" aria-label="Copy the exact chance of'
-            f' {escape(what)}">Copy</button>')
-
-
-def _outcome_rows(odds: dict[str, Any]) -> str:
-    return "".join(
-        f'<tr><th scope="row">{escape(str(o["outcome"]))}</th><td class="rollkit-p">{o["percent"]}</td>'
-        f'<td class="rk-exact">{_exact(o, str(o["outcome"]))}</td></tr>'
-        for o in odds["outcomes"]["outcomes"])
+def _views(widget_id: str) -> str:
+    radios = "".join(
+        f'<label><input type="radio" name="{widget_id}-view" value="{key}"'
+        f'{" checked" if key == "exactly" else ""} class="rk-view"> {escape(text)}</label>'
+        for key, text in VIEWS.items())
+    return (f'<div class="rk-views"><fieldset class="rk-view-choice"><legend>Read the chart as</legend>'
+            f'{radios}</fieldset><button type="button" class="md-button rk-pin"'
+            f' aria-pressed="false">Pin these odds to compare</button></div>')
 
 
 def render(widget: Widget, widget_id: str) -> str:
-    """The widget's HTML, with every value escaped and the odds pre-computed."""
+    """The widget's HTML: controls, and the same odds view the browser renders later."""
     check = build(widget.check, dict(widget.params))
-    odds = odds_json(check)
     system = widget.check.split(".")[0]
-    controls = "".join(
-        _control(widget_id, f, getattr(check, f.name), f.name in widget.show) for f in fields(type(check)))
-    title = widget.title or check.describe()
-    state = escape(json.dumps({"check": widget.check, "params": {f.name: _text(getattr(check, f.name))
-                                                                 for f in fields(type(check))}}))
-    return f"""<div class="rollkit-widget" id="{widget_id}" data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}">
-<form class="rk-form" aria-label="{escape(title)}"><fieldset><legend>{escape(title)}</legend>{controls}</fieldset>
+    all_fields = fields(type(check))
+    controls = "".join(_control(widget_id, f, getattr(check, f.name), f.name in widget.show)
+                       for f in all_fields)
+    odds = odds_view(check, title=widget.title, shown=widget.show)
+    params = {f.name: _text(getattr(check, f.name)) for f in all_fields}
+    state = escape(json.dumps({"check": widget.check, "params": params, "title": widget.title,
+                               "shown": list(widget.show)}))
+    title = escape(odds["title"])
+    return f"""<div class="rollkit-widget" id="{widget_id}" data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}" data-chance="{escape(odds['chance'])}">
+<form class="rk-form" aria-labelledby="{widget_id}-title"><fieldset class="rk-controls" disabled><legend id="{widget_id}-title" class="rk-title">{title}</legend>
+<div class="rk-fields">{controls}</div>
 <div class="rk-actions"><button type="button" class="md-button md-button--primary rk-roll">Roll</button>
-<label class="rk-field rk-seed" for="{widget_id}-seed"><span>seed</span><input type="text" id="{widget_id}-seed" inputmode="numeric" placeholder="random" autocomplete="off"></label>
+<div class="rk-field rk-seed"><label for="{widget_id}-seed">Seed</label><input type="number" id="{widget_id}-seed" min="0" step="1" inputmode="numeric" placeholder="random" autocomplete="off" aria-describedby="{widget_id}-seed-hint {widget_id}-seed-error"><span class="rk-hint" id="{widget_id}-seed-hint">blank for a new roll; a number replays one</span><span class="rk-field-error" id="{widget_id}-seed-error" hidden></span></div>
+<button type="button" class="md-button rk-share">Copy link</button>
 <button type="button" class="md-button rk-stop" hidden>Stop</button>
-<span class="rk-status" role="status">Exact odds computed when this page was built.</span></div></form>
-<p class="rk-error" role="alert" hidden></p>
-<div class="rk-odds"><p class="rk-chance">Chance of success: <strong class="rollkit-p" title="{escape(odds['chance']['fraction'])}">{odds['chance']['percent']}</strong> <span class="rk-exact">= {_exact(odds['chance'], "success")}</span></p>
-<table class="rk-outcomes"><thead><tr><th scope="col">outcome</th><th scope="col">chance</th><th scope="col">exact</th></tr></thead><tbody>{_outcome_rows(odds)}</tbody></table>
-<figure class="rk-chart">{chart(odds, "Distribution of the tally")}</figure></div>
+<span class="rk-status"></span></div></fieldset>
+<p class="rk-nojs">Rolling needs JavaScript, which is off or still loading. The odds below were worked out when this page was built.</p></form>
 <div class="rk-result" aria-live="polite" aria-atomic="true"></div>
+<div class="rk-roll-detail"></div>
+<p class="rk-error" role="alert" hidden></p>
+<div class="rk-odds">{_views(widget_id)}<p class="rk-stale-note" hidden></p>{to_html(odds["tree"])}</div>
 <details class="rk-python"><summary>As Python</summary><pre><code>{escape(python_call(check))}</code></pre></details>
 </div>"""
 

@@ -24,6 +24,8 @@ class CheckBase:
     """
 
     system: ClassVar[str] = ""
+    tally_name: ClassVar[str] = "total"
+    """What the tally counts, in the rules' words ("Hits", "successes", "margin")."""
 
     def _play(self, dice: Dice) -> Roll:  # pragma: no cover - abstract
         raise NotImplementedError

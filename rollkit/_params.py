@@ -21,6 +21,7 @@ from . import _SYSTEM_NAMES
 from ._errors import ParameterTypeError, RulesError
 from ._fields import Param, declared
 from ._format import probability_json
+from ._view import odds_view, roll_view
 from ._validate import describe
 
 __all__ = ["build", "checks", "convert", "fields", "find", "odds_json", "python_call", "request"]
@@ -233,11 +234,43 @@ def request(message: str) -> str:
     try:
         return json.dumps({"ok": True, "result": _answer(message)})
     except RulesError as error:
-        return json.dumps({"ok": False, "error": " ".join(str(error).split())})
+        text = " ".join(str(error).split())
+        return json.dumps({"ok": False, "error": text, "field": _field_named(message, text)})
     except Exception as error:  # a bug: say so, never as the reader's mistake
         return json.dumps({"ok": False, "internal": True,
                            "error": f"rollkit hit an internal error ({type(error).__name__})",
                            "detail": traceback.format_exc()})
+
+
+def _field_named(message: str, error: str) -> str | None:
+    """The parameter an error message is about (by name or label), for the widget to mark."""
+    try:
+        cls = find(json.loads(message).get("check"))
+    except (RulesError, ValueError, AttributeError, TypeError):
+        return None
+    for field in fields(cls):
+        if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} "))
+                or (field.required and error.endswith(f"needs {field.name}"))):
+            return field.name
+    return None
+
+
+def _odds_view(check: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The widget's odds view: titled by the page while its values are the page's own."""
+    title = ""
+    initial = data.get("initial")
+    if isinstance(initial, dict) and isinstance(data.get("title"), str):
+        try:
+            title = data["title"] if build(data.get("check"), initial) == check else ""
+        except RulesError:
+            title = ""
+    shown = data.get("shown")
+    shown = tuple(shown) if isinstance(shown, list) and all(isinstance(s, str) for s in shown) else None
+    pinned = data.get("pinned")
+    pinned = build(data.get("check"), pinned) if isinstance(pinned, dict) else None
+    view = data.get("view", "exactly")
+    return odds_view(check, view=view if isinstance(view, str) else "", title=title, shown=shown,
+                     pinned=pinned)
 
 
 def _answer(message: str) -> dict[str, Any]:
@@ -254,6 +287,7 @@ def _answer(message: str) -> dict[str, Any]:
     if data.get("op") == "odds":
         result = odds_json(check)
         result["python"] = python_call(check)
+        result["view"] = _odds_view(check, data)
         return result
     if data.get("op") == "roll":
         seed = data.get("seed")
@@ -262,5 +296,6 @@ def _answer(message: str) -> dict[str, Any]:
         roll = check.roll(seed=seed)
         result = roll.to_json()
         result["python"] = python_call(check, roll.seed)
+        result["view"] = roll_view(check, roll)
         return result
     raise RulesError(f"op={describe(data.get('op'))} is not allowed: use odds or roll")

@@ -195,6 +195,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "successes"
     dice: int = param("Dice Pool",
                       hint="d10s after bonuses and penalties (below one, roll one)",
                       high=MAX_DICE)
@@ -251,6 +252,7 @@ class Mitigated(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "successes"
     dice: int = param("Dice Pool", hint="d10s before the Defense is taken off",
                       high=MAX_DICE)
     defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0,
@@ -388,6 +390,7 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "net successes"
     dice: int = param("Active Dice Pool",
                       hint="the active side's d10s, perhaps the guard's Perception",
                       high=MAX_OPPOSED_DICE)

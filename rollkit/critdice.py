@@ -492,6 +492,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "total"
     dice: int = param("Dice Pool", hint="Standard Dice (d12) rolled", low=0, high=MAX_DICE)
     sn: int = _sn_param()
     legendary: int = _legendary_param()
@@ -627,6 +628,7 @@ class SkillCheck(_Pooled):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "total"
     rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0,
                       high=MAX_DICE)
     stats: tuple[int, ...] = param("Relevant Stats", hint="one or two, the higher one used from"
@@ -654,6 +656,7 @@ class StatCheck(_Pooled):
     """A stat check: ``stat`` standard dice rolled as a ``Check`` (Creating Dice Pool)."""
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "total"
     stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE)
     sn: int = _sn_param()
     legendary: int = _legendary_param()

@@ -319,6 +319,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = "trait"
+    tally_name: ClassVar[str] = "total"
     mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD,
                      high=MAX_MOD)
     threshold: int = param("Threshold", hint="the total to reach (15 is Standard)",
@@ -404,6 +405,7 @@ class Contest(CheckBase):
     """
 
     system: ClassVar[str] = "trait"
+    tally_name: ClassVar[str] = "margin"
     mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD,
                      high=MAX_MOD)
     exp: int = param("Actor's EXP", hint="added to the actor's total when Adept", low=0,

@@ -561,9 +561,8 @@ def roll(page: Any, index: int, timeout: float = STEP_TIMEOUT_MS) -> dict[str, A
 def edits(widget: Any) -> list[tuple[str, str, str, str]]:
     """(field, new value, its exact chance, the value back) for a valid neighbour, CPython-checked."""
     info = widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
-        chance: w.querySelector('.rk-chance strong').title,
-        fields: [...w.querySelectorAll('.rk-form input[type=text][inputmode=numeric]')]
-                 .filter((i) => !i.closest('.rk-seed')).map((i) => i.name) })""")
+        chance: w.dataset.chance,
+        fields: [...w.querySelectorAll('.rk-fields input[type=number]')].map((i) => i.name) })""")
     valid: list[tuple[str, str, str, str]] = []
     for name in info["fields"]:
         old = info["params"][name]

@@ -1,10 +1,12 @@
 // rollkit widgets: make every [data-rollkit-widget] live, with rollkit running in
 // Pyodide inside one module worker shared by all widgets and across instant navigation.
-// Everything shown is set with textContent or built with createElement: nothing a
-// reader types is ever parsed as HTML.
+// What a widget shows comes from rollkit itself (rollkit._view): the worker answers
+// with small trees [tag, attributes, ...children] that build() turns into DOM nodes,
+// so this file has no formatting, table or chart code, and nothing is parsed as HTML.
 
 const WORKER_URL = new URL("./rollkit-worker.mjs", import.meta.url);
 const SVG = "http://www.w3.org/2000/svg";
+const PHONE = window.matchMedia("(max-width: 45em)");
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 
 const state = { worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null };
@@ -21,8 +23,33 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+// One polite status region per page: loading and readiness are said once, not per widget.
+function announce(text) {
+  let region = document.querySelector(".rk-live");
+  if (!region) {
+    region = el("div", { class: "rk-live md-visually-hidden", role: "status", "aria-live": "polite" });
+    document.body.append(region);
+  }
+  region.textContent = text;
+}
+
 function broadcast(text, kind) {
+  announce(text);
   for (const widget of widgets) widget.status(text, kind);
+}
+
+// A view tree from rollkit._view as DOM nodes (attributes set as text, never handlers).
+function build(tree, inSvg = false) {
+  if (typeof tree === "string") return document.createTextNode(tree);
+  const [tag, attrs, ...children] = tree;
+  const svg = inSvg || tag === "svg";
+  const node = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || key.startsWith("on")) continue;
+    node.setAttribute(key, String(value));
+  }
+  for (const child of children) node.append(build(child, svg));
+  return node;
 }
 
 // Start the worker (once): on the first interaction, or when a widget has been in
@@ -56,7 +83,7 @@ function start() {
   state.ready.then(
     (info) => broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
     (error) => {
-      broadcast(`Live rolls are unavailable (${error.message}). The odds shown are still exact.`, "failed");
+      broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.`, "failed");
       failPending(error.message);
     },
   );
@@ -90,60 +117,11 @@ async function ask(request) {
   });
 }
 
-// An exact fraction as rollkit shows it, with a button copying the whole value when shortened.
-function exact(shown, what) {
-  if (shown.fraction === shown.probability) return [shown.fraction];
-  const copy = el("button", { type: "button", class: "rk-copy", "data-copy": shown.probability,
-    "aria-label": `Copy the exact chance of ${what}`, text: "Copy" });
-  return [`${shown.fraction} `, copy];
-}
-
-function barChart(distribution) {
-  const bars = distribution.outcomes.map((o) => [String(o.outcome), o.float, o.percent, o.fraction]);
-  const tail = distribution.tail;
-  if (tail.float > 0) bars.push([tail.label || "more", tail.float, tail.percent, tail.fraction, true]);
-  const width = 640, height = 240, left = 48, top = 16;
-  const w = width - left - 16, h = height - top - 48;
-  const highest = Math.max(...bars.map((b) => b[1]), 0) || 1;
-  const slot = w / Math.max(bars.length, 1);
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Distribution of the tally");
-  svg.setAttribute("class", "rollkit-chart");
-  const add = (tag, attrs, text) => {
-    const node = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    if (text !== undefined) node.textContent = text;
-    svg.append(node);
-    return node;
-  };
-  add("path", { d: `M${left} ${top} V${top + h} H${left + w}`, stroke: "currentColor", "stroke-opacity": 0.5, fill: "none" });
-  for (let i = 0; i < 5; i++) {
-    const y = top + h - (h * i) / 4;
-    add("text", { x: left - 6, y: y + 4, "text-anchor": "end", "font-size": 11, fill: "currentColor" }, `${Math.round((highest * i * 100) / 4)}%`);
-  }
-  const every = bars.length <= 24 ? 1 : Math.max(1, Math.floor(bars.length / 12));
-  bars.forEach(([label, p, percent, exact, isTail], i) => {
-    const bh = (h * p) / highest;
-    const rect = add("rect", {
-      x: (left + slot * i + slot * 0.1).toFixed(1), y: (top + h - bh).toFixed(1),
-      width: (slot * 0.8).toFixed(1), height: bh.toFixed(1),
-      ...(isTail ? { fill: "none", stroke: "#3f6ec6", "stroke-dasharray": "3 2" } : { fill: "#3f6ec6" }),
-    });
-    const title = document.createElementNS(SVG, "title");
-    title.textContent = `${label}: ${percent} (${exact})`;
-    rect.append(title);
-    if (i % every === 0) add("text", { x: (left + slot * (i + 0.5)).toFixed(1), y: top + h + 16, "text-anchor": "middle", "font-size": 11, fill: "currentColor" }, label);
-  });
-  add("text", { x: left + w / 2, y: top + h + 34, "text-anchor": "middle", "font-size": 12, fill: "currentColor" }, "tally");
-  return svg;
-}
-
 class Widget {
   constructor(root) {
     this.root = root;
     this.check = root.dataset.check;
+    this.initial = JSON.parse(root.dataset.state);
     this.form = root.querySelector(".rk-form");
     this.rollButton = root.querySelector(".rk-roll");
     this.stopButton = root.querySelector(".rk-stop");
@@ -151,30 +129,50 @@ class Widget {
     this.statusNode = root.querySelector(".rk-status");
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
+    this.detail = root.querySelector(".rk-roll-detail");
+    this.odds = root.querySelector(".rk-odds");
+    this.staleNote = root.querySelector(".rk-stale-note");
+    this.pinButton = root.querySelector(".rk-pin");
     this.code = root.querySelector(".rk-python code");
+    this.values = root.querySelector(".rk-values")?.textContent || "";
+    this.pinned = null;
+    this.lastSeed = null;
     this.inFlight = false;
     this.again = false;
+    root.querySelector(".rk-controls").disabled = false;
+    root.classList.add("rk-live-widget");
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
-    this.form.addEventListener("input", (event) => { if (event.target !== this.seed) this.updateOdds(); });
-    this.form.addEventListener("change", (event) => { if (event.target.type === "checkbox" || event.target.tagName === "SELECT") this.updateOdds(); });
+    this.form.addEventListener("input", (event) => { if (this.isParam(event.target)) this.edited(); });
+    this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); });
     this.form.addEventListener("focusin", () => start(), { once: true });
     this.rollButton.addEventListener("click", () => this.roll());
     this.stopButton.addEventListener("click", () => stop());
+    root.querySelector(".rk-share").addEventListener("click", () => this.share());
+    for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds());
+    this.pinButton.addEventListener("click", () => this.pin());
     root.addEventListener("click", (event) => {
       const button = event.target.closest(".rk-copy");
-      if (button) this.copy(button);
+      if (button) this.copy(button.dataset.copy, "Exact fraction copied.");
     });
     if (state.ready) state.ready.then(
       (info) => this.status(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
-      (error) => this.status(`Live rolls are unavailable (${error.message}). The odds shown are still exact.`, "failed"));
+      (error) => this.status(`Live rolls are unavailable (${error.message}).`, "failed"));
+  }
+
+  isParam(control) {
+    return control.closest(".rk-fields") && control.name;
   }
 
   params() {
     const values = {};
-    for (const control of this.form.querySelectorAll("[name]")) {
+    for (const control of this.form.querySelectorAll(".rk-fields [name]")) {
       values[control.name] = control.type === "checkbox" ? String(control.checked) : control.value;
     }
     return values;
+  }
+
+  view() {
+    return this.root.querySelector(".rk-view:checked")?.value || "exactly";
   }
 
   status(text, kind) {
@@ -182,29 +180,86 @@ class Widget {
     this.root.dataset.state = kind;
   }
 
-  // The reader's mistake is shown as rollkit words it; a bug in rollkit says so, details in the console.
+  // The odds on screen belong to other values as soon as a field changes: say so at once.
+  edited() {
+    this.odds.classList.add("rk-stale");
+    this.staleNote.hidden = false;
+    this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Working out the odds for your new values…`;
+    this.updateOdds();
+  }
+
+  clearErrors() {
+    this.errorNode.hidden = true;
+    this.errorNode.textContent = "";
+    for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+    for (const node of this.form.querySelectorAll(".rk-field-error")) { node.hidden = true; node.textContent = ""; }
+  }
+
+  // The reader's mistake is shown by its field; a bug in rollkit says so, details in the console.
   failed(answer) {
+    this.clearErrors();
     if (answer.internal) {
       console.error("rollkit internal error:", answer.detail || answer.error);
-      this.error("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
-    } else {
-      this.error(answer.error);
+      this.showError("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
+      return;
     }
+    const control = answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
+    const place = control && control.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(control.id)}-error`) : null;
+    if (place) {
+      control.setAttribute("aria-invalid", "true");
+      place.textContent = answer.error;
+      place.hidden = false;
+    } else if (answer.field === "seed" || /^seed/.test(answer.error)) {
+      this.seed.setAttribute("aria-invalid", "true");
+      const seedError = this.form.querySelector(".rk-seed .rk-field-error");
+      seedError.textContent = answer.error;
+      seedError.hidden = false;
+    }
+    this.showError(answer.error);
   }
 
-  async copy(button) {
+  showError(message) {
+    this.errorNode.textContent = message;
+    this.errorNode.hidden = false;
+    this.root.classList.add("rk-has-error");
+  }
+
+  async copy(text, done) {
     try {
-      await navigator.clipboard.writeText(button.dataset.copy);
-      this.status("Exact fraction copied.", this.root.dataset.state);
+      await navigator.clipboard.writeText(text);
+      this.status(done, this.root.dataset.state);
+      announce(done);
     } catch (error) {
-      this.status("Copying is not allowed here: the exact fraction is in the JSON of `rollkit odds`.", this.root.dataset.state);
+      this.status("Copying is not allowed here; select the text instead.", this.root.dataset.state);
     }
   }
 
-  error(message) {
-    this.errorNode.textContent = message || "";
-    this.errorNode.hidden = !message;
-    this.root.classList.toggle("rk-has-error", Boolean(message));
+  // A link that opens this page with this widget's values (and the seed of the last roll).
+  link() {
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.searchParams.set("rk", this.root.id);
+    for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
+    if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
+    url.hash = this.root.id;
+    return url.href;
+  }
+
+  share() {
+    this.copy(this.link(), this.lastSeed === null ? "Link to these values copied." : "Link to this roll copied.");
+  }
+
+  pin() {
+    if (this.pinned) {
+      this.pinned = null;
+      this.pinButton.setAttribute("aria-pressed", "false");
+      this.pinButton.textContent = "Pin these odds to compare";
+    } else {
+      this.pinned = this.params();
+      this.pinButton.setAttribute("aria-pressed", "true");
+      this.pinButton.textContent = "Unpin";
+    }
+    this.updateOdds();
   }
 
   async run(request) {
@@ -229,7 +284,8 @@ class Widget {
     this.inFlight = true;
     let answer;
     try {
-      answer = await this.run({ op: "odds", check: this.check, params: this.params() });
+      answer = await this.run({ op: "odds", check: this.check, params: this.params(), view: this.view(),
+        title: this.initial.title, initial: this.initial.params, pinned: this.pinned });
     } finally {
       this.inFlight = false;
     }
@@ -240,26 +296,21 @@ class Widget {
     }
     if (!answer.ok) {
       this.failed(answer);
-      this.root.querySelector(".rk-odds").classList.add("rk-stale");
+      this.staleNote.hidden = false;
+      this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Fix the value marked above to see new odds.`;
       return;
     }
-    this.error("");
+    this.clearErrors();
     this.showOdds(answer.result);
   }
 
   showOdds(odds) {
-    const box = this.root.querySelector(".rk-odds");
-    box.classList.remove("rk-stale");
-    const strong = box.querySelector(".rk-chance strong");
-    strong.textContent = odds.chance.percent;
-    strong.title = odds.chance.fraction;
-    box.querySelector(".rk-chance .rk-exact").replaceChildren("= ", ...exact(odds.chance, "success"));
-    const rows = odds.outcomes.outcomes.map((o) => el("tr", {},
-      el("th", { scope: "row", text: String(o.outcome) }),
-      el("td", { class: "rollkit-p", text: o.percent }),
-      el("td", { class: "rk-exact" }, ...exact(o, String(o.outcome)))));
-    box.querySelector(".rk-outcomes tbody").replaceChildren(...rows);
-    box.querySelector(".rk-chart").replaceChildren(barChart(odds.distribution));
+    const view = odds.view;
+    this.odds.querySelector(".rk-odds-view").replaceWith(build(view.tree));
+    this.odds.classList.remove("rk-stale");
+    this.staleNote.hidden = true;
+    this.values = view.values;
+    this.root.querySelector(".rk-title").textContent = view.title;
     this.code.textContent = odds.python;
     this.root.dataset.chance = odds.chance.probability;
   }
@@ -271,47 +322,39 @@ class Widget {
       this.failed(answer);
       return;
     }
-    this.error("");
+    this.clearErrors();
     this.showRoll(answer.result);
   }
 
   showRoll(roll) {
-    const dice = roll.dice.map((d) => el("li", { class: `rk-die rk-${d.counts.replace(/[^a-z]+/gi, "-")}` },
-      el("span", { class: "rk-face", text: String(d.face) }),
-      ` d${d.sides} ${d.role}: ${d.counts}${d.value ? ` (${d.value > 0 ? "+" : ""}${d.value})` : ""}${d.note ? `, ${d.note}` : ""}`));
-    const details = Object.entries(roll.details).map(([k, v]) => el("li", { text: `${k}: ${Array.isArray(v) ? JSON.stringify(v) : v}` }));
-    const link = new URL(window.location.href);
-    link.search = "";
-    link.searchParams.set("rk", this.root.id);
-    link.searchParams.set("seed", String(roll.seed));
-    for (const [k, v] of Object.entries(this.params())) link.searchParams.set(`p.${k}`, v);
-    link.hash = this.root.id;
-    this.result.replaceChildren(
-      el("p", { class: "rk-summary" },
-        el("strong", { text: `${roll.outcome}` }),
-        ` — tally ${roll.tally}; this outcome had a ${roll.percent} chance (${roll.probability}).`),
-      el("ol", { class: "rk-dice", "aria-label": "dice in the order rolled" }, ...dice),
-      ...(details.length ? [el("ul", { class: "rk-details" }, ...details)] : []),
-      el("p", { class: "rk-seed-line" }, `Seed ${roll.seed} · `, el("a", { href: link.href, class: "rk-replay", text: "replay this roll" })));
+    this.result.textContent = roll.view.summary;
+    this.result.classList.toggle("rk-success", roll.success);
+    this.result.classList.toggle("rk-failure", !roll.success);
+    this.detail.replaceChildren(build(roll.view.tree));
+    this.lastSeed = roll.seed;
     this.root.dataset.seed = String(roll.seed);
     this.root.dataset.faces = roll.faces.join(",");
     this.code.textContent = roll.python;
+    const box = this.result.getBoundingClientRect();
+    if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
+      this.result.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }
   }
 
-  // A replay link (?rk=ID&seed=N&p.name=value) rolls that roll again on arrival.
+  // A shared link (?rk=ID&p.name=value[&seed=N]) restores the values, and the roll if seeded.
   replay() {
     const query = new URLSearchParams(window.location.search);
     if (query.get("rk") !== this.root.id) return;
     for (const [key, value] of query) {
       if (!key.startsWith("p.")) continue;
-      const control = this.form.querySelector(`[name="${CSS.escape(key.slice(2))}"]`);
+      const control = this.form.querySelector(`.rk-fields [name="${CSS.escape(key.slice(2))}"]`);
       if (!control) continue;
       if (control.type === "checkbox") control.checked = value === "true";
       else control.value = value;
     }
     this.seed.value = query.get("seed") || "";
-    this.updateOdds();
-    this.roll();
+    this.edited();
+    if (query.get("seed")) this.roll();
   }
 }
 

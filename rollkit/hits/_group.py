@@ -63,6 +63,7 @@ class Group(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "Hits"
     dice: int = param("Leader's Dice Pool", hint="the leader's d10s before the helpers' Effect",
                       low=0, high=MAX_GROUP_DICE)
     threshold: int = param("Leader's Threshold (x+)", hint="a leader's die showing this or more"

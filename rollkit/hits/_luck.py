@@ -33,6 +33,7 @@ class Luck(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "Hits"
     fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0,
                       high=MAX_ROLLED)
     tn: int = param("Target Number (TN)", hint="Hits needed, set by the Sage", low=0, high=MAX_TN)

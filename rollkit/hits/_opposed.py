@@ -32,6 +32,7 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "Effect"
     dice: int = param("Dice Pool", hint="your d10s, whose Hits must reach the defender's",
                       low=0, high=MAX_OPPOSED_DICE)
     threshold: int = param("Threshold (x+)", hint="a die of yours showing this or more is a Hit",

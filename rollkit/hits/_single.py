@@ -75,6 +75,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "Hits"
     dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0,
                       high=MAX_POOL)
     threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1,

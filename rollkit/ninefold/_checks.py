@@ -44,6 +44,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = "ninefold"
+    tally_name: ClassVar[str] = "margin"
 
     to_pass: int = param("toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent",
                          low=-MAX_POINTS, high=MAX_POINTS)
@@ -115,6 +116,7 @@ class PercentageCheck(CheckBase):
     """
 
     system: ClassVar[str] = "ninefold"
+    tally_name: ClassVar[str] = "margin"
 
     dc: int = param("DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS,
                     high=MAX_POINTS)
@@ -183,6 +185,7 @@ class MentalicStat(CheckBase):
     """
 
     system: ClassVar[str] = "ninefold"
+    tally_name: ClassVar[str] = "Stat points"
 
     at_least: int = param("Mentalic Stat of at least (%)", hint="a rolled stat this high or"
                           " higher counts as a success", low=4, high=24, default=4)

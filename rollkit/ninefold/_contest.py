@@ -34,6 +34,7 @@ class Contest(CheckBase):
     """
 
     system: ClassVar[str] = "ninefold"
+    tally_name: ClassVar[str] = "effect dice"
 
     offence: int = param("Offense toPass (%)", hint="the offensive check's chance to pass",
                          low=-MAX_POINTS, high=MAX_POINTS)

@@ -13,6 +13,7 @@ import pytest
 
 from rollkit import RulesError
 from rollkit._params import build
+from rollkit._view import odds_view, roll_view, to_html
 from tests.browser.conftest import Site, open_page, screenshot
 
 READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room to spare
@@ -60,12 +61,16 @@ def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
     count = 0
     for path in pages:
         html = (site.directory / (path + "index.html" if path.endswith("/") or not path else path)).read_text()
-        for match in re.finditer(r'data-check="([^"]+)" data-state="([^"]+)"', html):
+        for match in re.finditer(r'data-check="([^"]+)" data-state="([^"]+)" data-chance="([^"]+)"', html):
             state = json.loads(html_lib.unescape(match.group(2)))
-            chance = build(state["check"], state["params"]).chance()
-            block = html[match.end(): html.index('class="rk-result"', match.end())]
-            assert f'title="{chance}"' in block, (path, state)
+            check = build(state["check"], state["params"])
+            assert match.group(3) == str(check.chance()), (path, state)
+            block = html[match.end(): html.index('class="rk-python"', match.end())]
             assert 'role="alert"' in block and ">Roll</button>" in block
+            # the page shows exactly what the worker's renderer gives for these values
+            expected = to_html(odds_view(check, title=state["title"], shown=tuple(state["shown"]))["tree"])
+            assert expected in block, (path, state)
+            assert '<fieldset class="rk-controls" disabled>' in block  # until the script binds it
             count += 1
     assert count >= 10
 
@@ -83,9 +88,10 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
             seed = 1000 + rolled
             shown = roll_widget(page, index, seed)
             assert shown["error"] == "", (path, index, shown["error"])
-            expected = build(str(shown["check"]), dict(shown["params"])).roll(seed=seed)  # type: ignore[arg-type]
+            check = build(str(shown["check"]), dict(shown["params"]))  # type: ignore[arg-type]
+            expected = check.roll(seed=seed)
             assert shown["faces"] == ",".join(map(str, expected.faces)), (path, index)
-            assert expected.outcome in str(shown["summary"])
+            assert shown["summary"] == roll_view(check, expected)["summary"], (path, index)
             rolled += 1
     assert page.evaluate("window.__samePage") is True  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
@@ -95,7 +101,7 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
 
 def _first_number_field(page: object) -> tuple[object, str, str]:
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-    field = widget.locator('input[type=text][inputmode=numeric]:not(.rk-seed input)').first
+    field = widget.locator('.rk-fields input[type=number]').first
     return widget, field, field.input_value()
 
 
@@ -119,8 +125,9 @@ def test_editing_a_parameter_updates_the_exact_odds(browser: object, site: Site)
                                          : w.dataset.chance === want && w.querySelector('.rk-error').hidden; }""",
                 arg=[want], timeout=READY_MS)
             if want is not None:
-                assert widget.locator(".rk-chance strong").get_attribute("title") == want
-                assert Fraction(want) == Fraction(widget.locator(".rk-chance .rk-exact").inner_text()[2:])
+                assert Fraction(want) == Fraction(widget.locator(".rk-chance .rk-exact").inner_text())
+                assert widget.locator(".rk-odds.rk-stale").count() == 0
+                assert widget.locator(".rk-stale-note").is_hidden()
 
 
 def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object, site: Site) -> None:
@@ -129,10 +136,17 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     widget, field, value = _first_number_field(page)
     name = field.get_attribute("name")
     hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>"\u202e'
+    field = widget.locator(f"#{field.get_attribute('id')}")  # by id: its type changes next
+    field.evaluate("(f) => { f.type = 'text'; }")
     field.fill(hostile)
     error = widget.locator(".rk-error")
     error.wait_for(state="visible", timeout=READY_MS)
-    assert f"{name}=" in error.inner_text() and "<script>" in error.inner_text()
+    assert '<img src=x onerror="window.__pwned=1">' in error.inner_text()  # shown as text
+    assert field.get_attribute("aria-invalid") == "true"  # tied to its field
+    field_error = widget.locator(f"#{field.get_attribute('id')}-error")
+    assert field_error.is_visible() and field_error.inner_text() == error.inner_text()
+    assert f"{field.get_attribute('id')}-error" in field.get_attribute("aria-describedby")
+    assert widget.locator(".rk-stale-note").is_visible()
     assert widget.locator(".rk-error img, .rk-error script").count() == 0
     assert page.evaluate("window.__pwned") is None  # type: ignore[attr-defined]
     field.fill("\u2603" * 20_000)  # a very long, non-ASCII value: refused, shown short
@@ -142,6 +156,7 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     assert len(error.inner_text()) < 400
     field.fill(value)
     error.wait_for(state="hidden", timeout=READY_MS)
+    assert field.get_attribute("aria-invalid") is None
     shown = roll_widget(page, 0, 4242)
     assert shown["error"] == ""
     assert shown["faces"] == ",".join(map(str, build(str(shown["check"]), dict(shown["params"])).roll(seed=4242).faces))  # type: ignore[arg-type]
@@ -166,11 +181,48 @@ def test_huge_pools_show_honest_short_numbers(browser: object, site: Site) -> No
     assert Fraction(copy.get_attribute("data-copy")) in {p for _, p in check.outcomes().items()} | {check.chance()}
 
 
+def test_edited_odds_are_marked_stale_until_fresh(browser: object, site: Site) -> None:
+    """While Python loads, an edited widget says its odds belong to the old values."""
+    page = open_page(browser, site)
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+    widget = page.locator('[data-check="hits"]:has(input[name=dice]:not([type=hidden]))').first  # type: ignore[attr-defined]
+    old = widget.locator(".rk-values").inner_text()
+    widget.locator("input[name=dice]").fill("8")
+    note = widget.locator(".rk-stale-note")
+    assert note.is_visible() and old in note.inner_text() and "Out of date" in note.inner_text()
+    assert widget.locator(".rk-odds.rk-stale").count() == 1
+    params = widget.evaluate("(w) => w.rollkit.params()")
+    page.wait_for_function("([want]) => [...document.querySelectorAll('[data-check=\"hits\"]')].some((w) => w.dataset.chance === want)",  # type: ignore[attr-defined]
+                           arg=[str(build("hits", params).chance())], timeout=READY_MS)
+    assert note.is_hidden() and widget.locator(".rk-odds.rk-stale").count() == 0
+    assert "Dice Pool 8" in widget.locator(".rk-values").inner_text()
+    assert "Dice Pool 8" in widget.locator(".rk-title").inner_text()  # the page's title no longer fits
+
+
+def test_a_copied_link_restores_the_values(browser: object, site: Site) -> None:
+    page = open_page(browser, site)
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+    widget = page.locator('[data-check="hits"]:has(input[name=dice]:not([type=hidden]))').first  # type: ignore[attr-defined]
+    widget.locator("input[name=dice]").fill("9")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # type: ignore[attr-defined]
+    widget.get_by_role("button", name="Copy link").click()
+    page.wait_for_function("() => document.querySelector('.rk-live').textContent.includes('copied')")  # type: ignore[attr-defined]
+    href = page.evaluate("navigator.clipboard.readText()")  # type: ignore[attr-defined]
+    assert "p.dice=9" in href and "seed=" not in href
+    other = open_page(browser, site)
+    other.goto(href)  # type: ignore[attr-defined]
+    restored = other.locator(f"#{widget.get_attribute('id')}")  # type: ignore[attr-defined]
+    other.wait_for_function("([id]) => document.getElementById(id).rollkit", arg=[widget.get_attribute("id")])  # type: ignore[attr-defined]
+    assert restored.locator("input[name=dice]").input_value() == "9"
+
+
 def test_replay_link_rolls_the_same_roll(browser: object, site: Site) -> None:
     page = open_page(browser, site)
     page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
     first = roll_widget(page, 0, 777)
-    href = page.locator("[data-rollkit-widget] .rk-replay").first.get_attribute("href")  # type: ignore[attr-defined]
+    href = page.locator("[data-rollkit-widget]").first.evaluate("(w) => w.rollkit.link()")  # type: ignore[attr-defined]
     other = open_page(browser, site)
     other.goto(href)  # type: ignore[attr-defined]
     other.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed === '777'",  # type: ignore[attr-defined]
@@ -224,7 +276,11 @@ def test_pages_read_well_with_javascript_off(browser: object, site: Site) -> Non
     page = context.new_page()
     page.goto(site.url(widget_pages(site)[0]))
     widget = page.locator("[data-rollkit-widget]").first
-    assert widget.get_by_role("button", name="Roll", exact=True).is_visible()
+    roll = widget.get_by_role("button", name="Roll", exact=True)
+    assert roll.is_visible() and roll.is_disabled()
+    assert widget.locator(".rk-fields input").first.is_disabled()
+    assert "Rolling needs JavaScript" in widget.locator(".rk-nojs").inner_text()
+    assert widget.locator(".rk-nojs").is_visible()
     assert widget.locator(".rk-chance strong").inner_text().endswith("%")
     assert widget.locator(".rk-chart svg").count() == 1
     screenshot(page, "javascript-off")
@@ -239,10 +295,16 @@ def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
     box = widget.bounding_box()
     assert box is not None and box["width"] <= 390
     assert page.evaluate("document.body.scrollWidth") <= 390 + 1
-    widget.get_by_role("button", name="Roll", exact=True).focus()
-    page.keyboard.press("Enter")
+    roll = widget.get_by_role("button", name="Roll", exact=True)
+    roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")  # Roll mid-screen, as a reader taps it
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")
+    roll.click()
     page.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS)
-    assert widget.locator("[aria-live]").inner_text().strip() != ""
+    page.wait_for_timeout(800)  # the smooth scroll
+    summary = widget.locator(".rk-result")
+    assert summary.inner_text().strip().startswith(("Success", "Failure"))
+    box = summary.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     screenshot(page, "phone-dark")
     context.close()
 

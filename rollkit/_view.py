@@ -1,0 +1,345 @@
+"""What a widget shows, as one small tree: built at build time and again in the browser.
+
+``odds_view`` and ``roll_view`` return nodes ``[tag, {attribute: value}, *children]``
+(a child is a node or plain text). The site turns them into HTML at build time
+(``to_html``) and the browser's script turns the same trees into DOM nodes, so
+the pre-rendered widget and the live one can never drift apart. No attribute is
+ever an event handler and every text is plain text.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from ._dist import Distribution
+from ._format import fraction, percent
+
+__all__ = ["VIEWS", "odds_view", "roll_view", "to_html", "values_text"]
+
+Node = list[Any]
+
+VIEWS = {"exactly": "Exactly", "at-least": "At least", "at-most": "At most"}
+"""The ways a tally chart can be read: each value, or everything at or above / below it."""
+
+_VOID = {"input", "br", "img"}
+
+# The chart: a viewBox whose text is at least 12 px wide at phone width (CSS caps its size).
+_W, _H, _LEFT, _TOP, _BOTTOM = 360, 210, 40, 12, 46
+_FONT = 13
+_MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width
+
+
+def node(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
+    return [tag, attrs or {}, *[c for c in children if c is not None and c != ""]]
+
+
+def to_html(tree: Any) -> str:
+    """A view tree as HTML, every text and attribute escaped."""
+    if isinstance(tree, str):
+        return escape(tree, quote=False)
+    tag, attrs, *children = tree
+    if not tag.replace("-", "").isalnum():
+        raise ValueError(f"not a tag: {tag!r}")
+    shown = "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items()
+                    if v is not False and v is not None and not k.startswith("on"))
+    if tag in _VOID:
+        return f"<{tag}{shown}>"
+    return f"<{tag}{shown}>{''.join(to_html(c) for c in children)}</{tag}>"
+
+
+# -- the words of a check ------------------------------------------------------------
+
+
+def _fields(check: Any) -> Any:
+    from ._params import fields
+
+    return fields(type(check))
+
+
+def _value_text(field: Any, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        if not value:
+            return "none"
+        return "; ".join(" at ".join(map(str, v)) + ("+" if isinstance(v, tuple) else "")
+                         if isinstance(v, tuple) else str(v) for v in value)
+    if "(x+)" in field.label and isinstance(value, int):
+        return f"{value}+"
+    return str(value)
+
+
+def values_text(check: Any, *, shown: tuple[str, ...] | None = None) -> str:
+    """The values a result belongs to, in the rules' words: "Dice Pool 5, Threshold 7+ ...".
+
+    Required values, values off their default and the ``shown`` ones are named.
+    """
+    parts = []
+    for field in _fields(check):
+        value = getattr(check, field.name)
+        if not (field.required or value != field.default or (shown and field.name in shown)):
+            continue
+        label = field.label.replace(" (x+)", "")
+        parts.append(f"{label} {_value_text(field, value)}")
+    return ", ".join(parts)
+
+
+def _tally_name(check: Any) -> str:
+    return str(type(check).tally_name)
+
+
+# -- odds ------------------------------------------------------------------------------
+
+
+def _exact(p: Fraction, what: str) -> list[Any]:
+    """A fraction as shown, with a copy button for the whole value when it is shortened."""
+    short = fraction(p)
+    if short == str(p):
+        return [node("span", {"class": "rk-exact"}, short)]
+    return [node("span", {"class": "rk-exact"}, short),
+            node("button", {"type": "button", "class": "rk-copy", "data-copy": str(p),
+                            "aria-label": f"Copy the exact chance of {what}"}, "Copy")]
+
+
+def _cumulative(dist: Distribution, view: str) -> list[tuple[str, Fraction]]:
+    """The tally's bars for ``view``: each value, or the chance of at least / at most it."""
+    pairs = list(dist.items())
+    if view == "exactly":
+        rows = [(str(k), p) for k, p in pairs]
+        if dist.tail:
+            rows.append((dist.tail_label or "more", dist.tail))
+        return rows
+    rows, running = [], Fraction(0)
+    if view == "at-most":
+        for k, p in pairs:
+            running += p
+            rows.append((f"≤ {k}", running))
+        return rows
+    running = dist.tail
+    for k, p in reversed(pairs):
+        running += p
+        rows.append((f"≥ {k}", running))
+    return rows[::-1]
+
+
+def _ticks(top: float) -> list[float]:
+    """Round tick values (as fractions of 1) from 0 to at least ``top``."""
+    if top <= 0:
+        return [0.0, 1.0]
+    raw = top / 4
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    count = math.ceil(top / step - 1e-9)
+    return [step * i for i in range(count + 1)]
+
+
+def _tick_label(value: float) -> str:
+    text = f"{value * 100:.4f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def _banded(rows: list[tuple[str, Fraction]], view: str) -> list[tuple[str, Fraction]]:
+    """Many outcomes in at most ``_MAX_BARS`` bands (summed for "exactly")."""
+    if len(rows) <= _MAX_BARS:
+        return rows
+    size = math.ceil(len(rows) / _MAX_BARS)
+    out = []
+    for i in range(0, len(rows), size):
+        chunk = rows[i:i + size]
+        label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]}–{chunk[-1][0]}"
+        value = sum((p for _, p in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
+        out.append((label, value))
+    return out
+
+
+def chart(check: Any, dist: Distribution, *, view: str = "exactly",
+          pinned: tuple[str, Distribution] | None = None) -> Node:
+    """The tally as bars in the rules' words; a pinned setting drawn as outlines beside it."""
+    name = _tally_name(check)
+    rows = _banded(_cumulative(dist, view), view)
+    series = [rows]
+    if pinned is not None:
+        mine = dict(_banded(_cumulative(pinned[1], view), view))
+        series.append([(label, mine.get(label, Fraction(0))) for label, _ in rows])
+    top = max((float(p) for s in series for _, p in s), default=1.0) or 1.0
+    ticks = _ticks(top)
+    scale = ticks[-1] or 1.0
+    w, h = _W - _LEFT - 8, _H - _TOP - _BOTTOM
+    slot = w / max(len(rows), 1)
+    parts: list[Any] = []
+    for t in ticks:
+        y = _TOP + h - h * t / scale
+        parts.append(node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}",
+                                   "class": "rk-grid"}))
+        parts.append(node("text", {"x": _LEFT - 4, "y": f"{y + 4:.1f}", "text-anchor": "end",
+                                   "font-size": _FONT}, _tick_label(t)))
+    width = slot * (0.8 if pinned is None else 0.42)
+    for index, row in enumerate(series):
+        for i, (label, p) in enumerate(row):
+            bh = h * float(p) / scale
+            x = _LEFT + slot * i + slot * 0.1 + index * width
+            tail = view == "exactly" and dist.tail and i == len(row) - 1
+            cls = "rk-bar" + (" rk-bar-pinned" if index else "") + (" rk-bar-tail" if tail else "")
+            parts.append(node("rect", {"x": f"{x:.1f}", "y": f"{_TOP + h - bh:.1f}",
+                                       "width": f"{width:.1f}", "height": f"{bh:.1f}", "class": cls},
+                              node("title", {}, f"{label} {name}: {percent(p)}")))
+    every = max(1, math.ceil(len(rows) / (w / (_FONT * 2.6))))
+    longest = max((len(label) for label, _ in rows), default=1)
+    every = max(every, math.ceil(len(rows) * longest * _FONT * 0.62 / w))
+    for i, (label, _) in enumerate(rows):
+        if i % every == 0:
+            parts.append(node("text", {"x": f"{_LEFT + slot * (i + 0.5):.1f}", "y": _TOP + h + 16,
+                                       "text-anchor": "middle", "font-size": _FONT}, label))
+    parts.append(node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": _TOP + h, "y2": _TOP + h,
+                               "class": "rk-axis"}))
+    caption = {"exactly": name, "at-least": f"at least this many {name}",
+               "at-most": f"at most this many {name}"}[view]
+    parts.append(node("text", {"x": _LEFT + w / 2, "y": _H - 8, "text-anchor": "middle",
+                               "font-size": _FONT, "class": "rk-axis-title"}, caption.capitalize()))
+    parts.append(node("text", {"x": 12, "y": _TOP + h / 2, "text-anchor": "middle", "font-size": _FONT,
+                               "transform": f"rotate(-90 12 {_TOP + h / 2:.1f})",
+                               "class": "rk-axis-title"}, "Chance"))
+    label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
+    return node("svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label,
+                        "class": "rk-svg"}, *parts)
+
+
+def _mean(dist: Distribution, name: str) -> Node | None:
+    if dist.tail or not dist.pairs or not all(isinstance(k, int) for k, _ in dist.pairs):
+        return None
+    mean = dist.mean()
+    variance = sum((p * (k - mean) ** 2 for k, p in dist.pairs), Fraction(0))
+    spread = math.sqrt(variance)
+    return node("p", {"class": "rk-mean"}, f"On average {float(mean):.2f} {name}",
+                f" (typically within ±{spread:.2f})." if variance else ".")
+
+
+def odds_view(check: Any, *, view: str = "exactly", title: str = "",
+              shown: tuple[str, ...] | None = None,
+              pinned: Any = None) -> dict[str, Any]:
+    """The odds part of a widget for ``check``: chance, outcome table, mean and chart."""
+    if view not in VIEWS:
+        from ._errors import RulesError
+
+        raise RulesError(f"view={view!r} is not allowed: choose one of {', '.join(VIEWS)}")
+    chance = check.chance()
+    outcomes = check.outcomes()
+    dist = check.distribution()
+    name = _tally_name(check)
+    rows = [node("tr", {}, node("th", {"scope": "row"}, str(k)),
+                 node("td", {"class": "rk-p"}, percent(p)),
+                 node("td", {}, *_exact(p, str(k))))
+            for k, p in outcomes.items()]
+    about = values_text(check, shown=shown)
+    pin = (values_text(pinned, shown=shown), pinned.distribution()) if pinned is not None else None
+    legend = None
+    if pin is not None:
+        legend = node("p", {"class": "rk-legend"},
+                      node("span", {"class": "rk-key"}), f" {about}  ",
+                      node("span", {"class": "rk-key rk-key-pinned"}), f" pinned: {pin[0]}")
+    tree = node(
+        "div", {"class": "rk-odds-view"},
+        node("p", {"class": "rk-for"}, "Odds for ", node("span", {"class": "rk-values"}, about)),
+        node("p", {"class": "rk-chance"}, "Chance of success: ",
+             node("strong", {"class": "rk-p"}, percent(chance)), " = ",
+             *_exact(chance, "success")),
+        _mean(dist, name),
+        node("div", {"class": "rk-scroll", "tabindex": "0", "role": "region",
+                     "aria-label": "Chance of each outcome"},
+             node("table", {"class": "rk-outcomes"},
+                  node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, "Outcome"),
+                                         node("th", {"scope": "col"}, "Chance"),
+                                         node("th", {"scope": "col"}, "Exact"))),
+                  node("tbody", {}, *rows))),
+        legend,
+        node("figure", {"class": "rk-chart"}, chart(check, dist, view=view, pinned=pin)),
+    )
+    return {"title": title or about, "values": about, "tree": tree,
+            "chance": str(chance), "view": view}
+
+
+# -- a roll ----------------------------------------------------------------------------
+
+_MARKS = {"hit": "Hit", "success": "success", "kept": "kept", "pass": "pass",
+          "miss": "no Hit", "fail": "fail", "dropped": "dropped", "nothing": "nothing"}
+
+
+_SINGULAR = {"Hits": "Hit", "successes": "success", "net successes": "net success",
+             "Stat points": "Stat point"}
+
+
+def _count(count: int, word: str) -> str:
+    if word in ("total", "margin", "Effect"):
+        return f"{word} {count}"
+    return f"{count} {_SINGULAR.get(word, word) if count == 1 else word}"
+
+
+def summary(check: Any, roll: Any) -> str:
+    """One sentence in the rules' words: what happened and, on a failure, what was needed."""
+    verdict = "Success" if roll.success else "Failure"
+    name = _tally_name(check)
+    tn = getattr(check, "tn", None)
+    target = getattr(check, "threshold", None) if name == "total" else None
+    against = (f" against TN {tn}" if isinstance(tn, int) and name == "Hits" else
+               f" against Threshold {target}" if isinstance(target, int) else "")
+    text = f"{verdict}: {_count(roll.tally, name)}{against}"
+    if roll.outcome.lower() not in (verdict.lower(), "pass", "fail"):
+        text += f", {roll.outcome}"
+    if not roll.success and isinstance(tn, int) and against:
+        text += f"; {tn} needed"
+    return text + "."
+
+
+def roll_view(check: Any, roll: Any) -> dict[str, Any]:
+    """A roll as a summary sentence, a strip of dice with their roles, and folded details."""
+    dice = []
+    seen: dict[str, str] = {}
+    for die in roll.dice:
+        marks = [die.counts]
+        if "again" in die.note or "explod" in die.note or "roll another" in die.note:
+            marks.append("explodes")
+        if die.role not in ("pool", "check", "standard"):
+            marks.append(die.role)
+        described = f"d{die.sides} showing {die.face}: " + ", ".join(
+            _MARKS.get(m, m) for m in marks) + (f" ({die.note})" if die.note else "")
+        for m in marks:
+            seen.setdefault(m, _MARKS.get(m, m))
+        dice.append(node("li", {"class": " ".join(["rk-die"] + [f"rk-{_slug(m)}" for m in marks]),
+                                "title": described},
+                         node("span", {"class": "rk-face", "aria-hidden": "true"}, str(die.face)),
+                         node("span", {"class": "rk-sr"}, described)))
+    legend = node("ul", {"class": "rk-marks", "aria-label": "What the marks mean"},
+                  *[node("li", {"class": f"rk-die rk-{_slug(m)} rk-mark"}, text) for m, text in seen.items()])
+    details = [node("li", {}, f"{k}: {_plain(v)}") for k, v in roll.details if _shown(v)]
+    tree = node(
+        "div", {"class": "rk-roll-view"},
+        node("ol", {"class": "rk-dice", "aria-label": "Dice in the order rolled"}, *dice),
+        legend if seen else None,
+        node("details", {"class": "rk-how"}, node("summary", {}, "How it was counted"),
+             node("ul", {}, *details),
+             node("p", {}, f"This outcome had a {percent(roll.probability)} chance"
+                           f" ({fraction(roll.probability)}). Seed {roll.seed}.")),
+    )
+    return {"summary": summary(check, roll), "tree": tree, "seed": roll.seed,
+            "faces": list(roll.faces)}
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+
+
+def _shown(value: Any) -> bool:
+    return value not in (None, False, (), [], "") and value is not None
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return fraction(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)

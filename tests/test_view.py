@@ -1,0 +1,68 @@
+"""The widget renderer: one tree for build time and the browser, in the rules' words."""
+
+from __future__ import annotations
+
+import json
+
+from rollkit import again, hits, trait
+from rollkit._params import request
+from rollkit._view import odds_view, roll_view, summary, to_html, values_text
+
+
+def test_html_escapes_text_and_drops_handlers() -> None:
+    tree = ["p", {"class": "x", "onclick": "steal()", "title": '"<b>'}, "<script>", ["b", {}, "&"]]
+    html = to_html(tree)
+    assert html == '<p class="x" title="&quot;&lt;b&gt;">&lt;script&gt;<b>&amp;</b></p>'
+
+
+def test_values_are_named_in_the_rules_words() -> None:
+    check = hits.Check(dice=5, threshold=7, tn=2)
+    assert values_text(check) == "Dice Pool 5, Threshold 7+, Target Number (TN) 2"
+    view = odds_view(check)
+    assert view["title"] == view["values"] and "Dice Pool 5" in to_html(view["tree"])
+
+
+def test_the_page_title_is_kept_only_for_the_page_values() -> None:
+    base = {"op": "odds", "check": "hits", "title": "Five dice", "initial": {"dice": "5", "threshold": "7", "tn": "2"}}
+    same = json.loads(request(json.dumps({**base, "params": {"dice": "5", "threshold": "7", "tn": "2"}})))
+    edited = json.loads(request(json.dumps({**base, "params": {"dice": "8", "threshold": "7", "tn": "2"}})))
+    assert same["result"]["view"]["title"] == "Five dice"
+    assert edited["result"]["view"]["title"].startswith("Dice Pool 8")
+
+
+def test_cumulative_views_add_up_from_the_exact_odds() -> None:
+    check = hits.Check(dice=2, threshold=6, tn=1)  # each die a Hit half the time
+    at_least = to_html(odds_view(check, view="at-least")["tree"])
+    assert "≥ 1 Hits: 75.00%" in at_least and "≥ 0 Hits: 100%" in at_least
+    at_most = to_html(odds_view(check, view="at-most")["tree"])
+    assert "≤ 0 Hits: 25.00%" in at_most and "≤ 2 Hits: 100%" in at_most
+
+
+def test_mean_and_spread_by_hand() -> None:
+    html = to_html(odds_view(hits.Check(dice=2, threshold=6, tn=1))["tree"])
+    assert "On average 1.00 Hits (typically within ±0.71)." in html  # variance 2 * 1/4
+    assert "On average" not in to_html(odds_view(again.Check(dice=2))["tree"])  # a tail: no mean
+
+
+def test_a_pinned_setting_is_drawn_beside() -> None:
+    view = odds_view(hits.Check(dice=3, threshold=7, tn=1), pinned=hits.Check(dice=5, threshold=7, tn=1))
+    html = to_html(view["tree"])
+    assert "rk-bar-pinned" in html and "pinned: Dice Pool 5" in html
+
+
+def test_roll_summary_in_rule_terms() -> None:
+    check = hits.Check(dice=3, threshold=7, tn=3)
+    roll = check.resolve([1, 2, 9])
+    assert summary(check, roll) == "Failure: 1 Hit against TN 3, Botch 2 (Major Failure); 3 needed."
+    roll = check.resolve([7, 8, 9])
+    assert summary(check, roll).startswith("Success: 3 Hits against TN 3, DoS 1")
+    t = trait.Check(mod=2, threshold=15)
+    assert summary(t, t.resolve([6, 7])) == "Success: total 15 against Threshold 15."
+    view = roll_view(check, roll)
+    assert view["faces"] == [7, 8, 9] and "d10 showing 7: Hit" in to_html(view["tree"])
+
+
+def test_long_fractions_get_a_copy_button() -> None:
+    html = to_html(odds_view(hits.Check(dice=60, threshold=7, tn=3))["tree"])
+    assert 'class="rk-copy"' in html and "digits)" in html
+    assert 'class="rk-exact"' in html
