@@ -115,9 +115,9 @@ def _views(widget_id: str) -> str:
         f'<label><input type="radio" name="{widget_id}-view" value="{key}"'
         f'{" checked" if key == "exactly" else ""} class="rk-view"> {escape(text)}</label>'
         for key, text in VIEWS.items())
-    return (f'<div class="rk-views"><fieldset class="rk-view-choice"><legend>Read the chart as</legend>'
-            f'{radios}</fieldset><button type="button" class="md-button rk-pin"'
-            f' aria-pressed="false">Pin these odds to compare</button></div>')
+    return (f'<div class="rk-views"><fieldset class="rk-view-choice" disabled><legend>Read the chart as'
+            f'</legend>{radios}</fieldset><button type="button" class="md-button rk-pin"'
+            f' aria-pressed="false" disabled>Pin these odds to compare</button></div>')
 
 
 def render(widget: Widget, widget_id: str) -> str:

@@ -13,12 +13,13 @@ import json
 import os
 import sys
 import traceback
+import typing
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import RULINGS, SYSTEMS
 from ._errors import RulesError
-from ._format import FRACTION_DIGITS, fraction, percent, wrap
+from ._format import FRACTION_DIGITS, TEXT_PLACES, fraction, percent, wrap
 from ._limits import limits
 from ._params import build, checks, fields, find, odds_json
 from ._validate import describe
@@ -38,9 +39,6 @@ prints them whole, and --json always gives every probability whole.
 A bug in rollkit prints one line and exits with status 1; --debug shows its traceback.""".format(digits=FRACTION_DIGITS)
 
 
-TEXT_PLACES = 4  # decimal places of percentages in text output (widgets and JSON show 2)
-
-
 class UsageError(Exception):
     """A command line that rollkit cannot read."""
 
@@ -57,8 +55,6 @@ def _limits_text(system: str | None) -> str:
 
 
 def _check_parser(cls: type, command: str, name: str) -> _Parser:
-    import typing  # (local: the rest of this module has no use for it)
-
     parser = _Parser(prog=f"rollkit {command} {name}", add_help=True,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      epilog="limits (larger values are refused):\n" + _limits_text(name.split(".")[0]))

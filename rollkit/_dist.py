@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ._errors import RulesError
-from ._format import fraction, percent, probability_json
+from ._format import TEXT_PLACES, fraction, percent, probability_json
 
 __all__ = ["Distribution"]
 
@@ -97,7 +97,7 @@ class Distribution:
             "tail": {"label": self.tail_label, **probability_json(self.tail)},
         }
 
-    def table(self, *, exact: bool = False, places: int = 4) -> str:
+    def table(self, *, exact: bool = False, places: int = TEXT_PLACES) -> str:
         """One line per outcome: the outcome, its percentage and its fraction.
 
         Long fractions are shortened unless ``exact`` is true.

@@ -12,10 +12,13 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
-__all__ = ["FRACTION_DIGITS", "PLACES", "WIDTH", "fraction", "percent", "probability_json", "wrap"]
+__all__ = ["FRACTION_DIGITS", "PLACES", "TEXT_PLACES", "WIDTH", "fraction", "percent", "probability_json", "wrap"]
 
 PLACES = 2
 """Decimal places of a shown percentage (``43.75%``)."""
+
+TEXT_PLACES = 4
+"""Decimal places of percentages in the command line's text tables (``43.7500%``)."""
 
 FRACTION_DIGITS = 40
 """Longest exact fraction written whole; a longer one shows its first digits and its size."""

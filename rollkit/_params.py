@@ -182,7 +182,12 @@ def convert(field: Field, text: str) -> Any:
                 pairs.append(tuple(_scalar(k, p, label, wanted) for k, p in zip(kinds, pieces)))
             return tuple(pairs)
         return tuple(_scalar(item, p, label, f"each {entry} as {number}") for p in parts)
-    return _scalar(hint, text, label, number)
+    value = _scalar(hint, text, label, number)
+    if hint is int and field.param and not (
+            (field.param.low is None or value >= field.param.low)
+            and (field.param.high is None or value <= field.param.high)):
+        raise RulesError(f"{label}: {value} is out of range; enter {number}.")
+    return value
 
 
 def build(name: str, params: Mapping[str, Any]) -> Any:
@@ -227,8 +232,9 @@ def request(message: str) -> str:
     """Answer one JSON request from a widget: odds or a roll, or the error to show.
 
     ``{"op": "odds" | "roll", "check": name, "params": {...}, "seed": n}`` gives
-    ``{"ok": true, "result": ...}``, or ``{"ok": false, "error": message}`` for the
-    reader's mistake (a ``RulesError``). Anything else is a bug in rollkit:
+    ``{"ok": true, "result": {"view": ..., "python": ...}}`` (a roll's result also
+    has ``Roll.to_json``), or ``{"ok": false, "error": message, "field": name}`` for
+    the reader's mistake (a ``RulesError``). Anything else is a bug in rollkit:
     ``{"ok": false, "internal": true, "error": ..., "detail": traceback}``.
     """
     try:
@@ -242,13 +248,17 @@ def request(message: str) -> str:
                            "detail": traceback.format_exc()})
 
 
+_SEED = Field("seed", int, False, None)
+"""The seed of a widget's roll, read like any whole-number parameter."""
+
+
 def _field_named(message: str, error: str) -> str | None:
     """The parameter an error message is about (by name or label), for the widget to mark."""
     try:
         cls = find(json.loads(message).get("check"))
     except (RulesError, ValueError, AttributeError, TypeError):
         return None
-    for field in fields(cls):
+    for field in (*fields(cls), _SEED):
         if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} "))
                 or (field.required and error.endswith(f"needs {field.name}"))):
             return field.name
@@ -285,14 +295,11 @@ def _answer(message: str) -> dict[str, Any]:
         raise RulesError(f"params={describe(params)} is not allowed: expected an object")
     check = build(data.get("check"), params)
     if data.get("op") == "odds":
-        result = odds_json(check)
-        result["python"] = python_call(check)
-        result["view"] = _odds_view(check, data)
-        return result
+        return {"view": _odds_view(check, data), "python": python_call(check)}
     if data.get("op") == "roll":
         seed = data.get("seed")
         if isinstance(seed, str):
-            seed = convert(Field("seed", int, False, None), seed) if seed.strip() else None
+            seed = convert(_SEED, seed) if seed.strip() else None
         roll = check.roll(seed=seed)
         result = roll.to_json()
         result["python"] = python_call(check, roll.seed)

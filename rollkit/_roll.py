@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ._errors import ParameterTypeError, RulesError
-from ._format import fraction, percent, wrap
+from ._format import fraction, percent, probability_json, wrap
 from ._validate import describe
 
 __all__ = ["Die", "Roll", "Dice"]
@@ -85,9 +85,7 @@ class Roll:
             "tally": self.tally,
             "outcome": self.outcome,
             "success": self.success,
-            "probability": str(self.probability),
-            "percent": percent(self.probability),
-            "fraction": fraction(self.probability),
+            **probability_json(self.probability),
             "details": {k: _plain(v) for k, v in self.details},
         }
 

@@ -27,7 +27,7 @@ VIEWS = {"exactly": "Exactly", "at-least": "At least", "at-most": "At most"}
 _VOID = {"input", "br", "img"}
 
 # The chart: a viewBox whose text is at least 12 px wide at phone width (CSS caps its size).
-_W, _H, _LEFT, _TOP, _BOTTOM = 360, 210, 40, 12, 46
+_W, _H, _LEFT, _TOP, _BOTTOM = 360, 210, 54, 12, 46
 _FONT = 13
 _MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width
 
@@ -65,8 +65,9 @@ def _value_text(field: Any, value: Any) -> str:
     if isinstance(value, tuple):
         if not value:
             return "none"
-        return "; ".join(" at ".join(map(str, v)) + ("+" if isinstance(v, tuple) else "")
-                         if isinstance(v, tuple) else str(v) for v in value)
+        if all(isinstance(v, tuple) for v in value):  # helpers: "8 at 6+; 3 at 7+"
+            return "; ".join(" at ".join(map(str, v)) + "+" for v in value)
+        return ", ".join(map(str, value))
     if "(x+)" in field.label and isinstance(value, int):
         return f"{value}+"
     return str(value)
@@ -199,8 +200,8 @@ def chart(check: Any, dist: Distribution, *, view: str = "exactly",
                "at-most": f"at most this many {name}"}[view]
     parts.append(node("text", {"x": _LEFT + w / 2, "y": _H - 8, "text-anchor": "middle",
                                "font-size": _FONT, "class": "rk-axis-title"}, caption.capitalize()))
-    parts.append(node("text", {"x": 12, "y": _TOP + h / 2, "text-anchor": "middle", "font-size": _FONT,
-                               "transform": f"rotate(-90 12 {_TOP + h / 2:.1f})",
+    parts.append(node("text", {"x": 11, "y": _TOP + h / 2, "text-anchor": "middle", "font-size": _FONT,
+                               "transform": f"rotate(-90 11 {_TOP + h / 2:.1f})",
                                "class": "rk-axis-title"}, "Chance"))
     label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
     return node("svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label,
@@ -332,7 +333,8 @@ def _slug(text: str) -> str:
 
 
 def _shown(value: Any) -> bool:
-    return value not in (None, False, (), [], "") and value is not None
+    """Whether a detail says anything: not None, False or empty (0 is a real value)."""
+    return not (value is None or value is False or (isinstance(value, (tuple, list, str)) and not value))
 
 
 def _plain(value: Any) -> str:

@@ -109,7 +109,7 @@ def test_the_site_references_nothing_outside_itself(built: Path) -> None:
 
 
 @pytest.mark.parametrize(("fence", "needle"), [
-    ("```rollkit\ncheck: hits\ndice: 5\nthreshold: 12\ntn: 1\n```", "threshold=12"),
+    ("```rollkit\ncheck: hits\ndice: 5\nthreshold: 12\ntn: 1\n```", "Threshold (x+): 12 is out of range; enter a whole number from 1 to 10"),
     ("```rollkit\ncheck: dragons\ndice: 5\n```", "check='dragons' is not a known check"),
     ("```rollkit\ncheck: hits\ndice: 5\nthreshold: 7\ntn: 1\ncolour: red\n```", "colour is not a parameter of hits"),
     ("```rollkit\ncheck: hits\nthis line has no colon\n```", "expected 'name: value'"),

@@ -220,11 +220,30 @@ def test_every_accepted_input_gives_clean_output(kind: str, data: st.DataObject,
     code, out, _ = run(capsys, ["roll", kind, *_argv(params), "--seed", seed, "--json"])
     roll = json.loads(out)
     check_json_probabilities(roll)
-    for op in ("odds", "roll"):
-        answer = json.loads(request(json.dumps({"op": op, "check": kind, "params": params, "seed": seed})))
-        assert answer["ok"] is True, answer
-        check_json_probabilities(answer["result"])
+    answer = json.loads(request(json.dumps({"op": "odds", "check": kind, "params": params})))
+    assert answer["ok"] is True, answer
+    view = answer["result"]["view"]
+    assert view["chance"] == odds["chance"]["probability"]
+    shown = view_texts(view["tree"], "rk-p")  # the chance, then one cell per outcome
+    exact = [odds["chance"]["probability"]] + [o["probability"] for o in odds["outcomes"]["outcomes"]]
+    assert len(shown) == len(exact)
+    for text, probability in zip(shown, exact):
+        assert_percent_matches(text, Fraction(probability))
+    assert all(len(t) <= 60 for t in view_texts(view["tree"], "rk-exact"))
+    answer = json.loads(request(json.dumps({"op": "roll", "check": kind, "params": params, "seed": seed})))
+    assert answer["ok"] is True, answer
+    check_json_probabilities(answer["result"])
     assert answer["result"]["faces"] == roll["faces"]
+
+
+def view_texts(tree: Any, css: str) -> list[str]:
+    """The texts of the view nodes carrying class ``css``, in order."""
+    if isinstance(tree, str):
+        return []
+    tag, attrs, *children = tree
+    if css in attrs.get("class", "").split():
+        return ["".join(c for c in children if isinstance(c, str))]
+    return [text for child in children for text in view_texts(child, css)]
 
 
 # The cases of the issue, by name.

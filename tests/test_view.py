@@ -59,7 +59,9 @@ def test_roll_summary_in_rule_terms() -> None:
     t = trait.Check(mod=2, threshold=15)
     assert summary(t, t.resolve([6, 7])) == "Success: total 15 against Threshold 15."
     view = roll_view(check, roll)
-    assert view["faces"] == [7, 8, 9] and "d10 showing 7: Hit" in to_html(view["tree"])
+    html = to_html(view["tree"])
+    assert view["faces"] == [7, 8, 9] and "d10 showing 7: Hit" in html
+    assert "<li>effect: 0</li>" in html  # a detail worth 0 is still said
 
 
 def test_long_fractions_get_a_copy_button() -> None:

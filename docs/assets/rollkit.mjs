@@ -139,7 +139,7 @@ class Widget {
     this.lastSeed = null;
     this.inFlight = false;
     this.again = false;
-    root.querySelector(".rk-controls").disabled = false;
+    for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
     root.classList.add("rk-live-widget");
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
     this.form.addEventListener("input", (event) => { if (this.isParam(event.target)) this.edited(); });
@@ -191,6 +191,7 @@ class Widget {
   clearErrors() {
     this.errorNode.hidden = true;
     this.errorNode.textContent = "";
+    this.errorNode.classList.remove("rk-sr");
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     for (const node of this.form.querySelectorAll(".rk-field-error")) { node.hidden = true; node.textContent = ""; }
   }
@@ -203,19 +204,16 @@ class Widget {
       this.showError("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
       return;
     }
-    const control = answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
+    const control = answer.field === "seed" ? this.seed
+      : answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
     const place = control && control.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(control.id)}-error`) : null;
     if (place) {
       control.setAttribute("aria-invalid", "true");
       place.textContent = answer.error;
       place.hidden = false;
-    } else if (answer.field === "seed" || /^seed/.test(answer.error)) {
-      this.seed.setAttribute("aria-invalid", "true");
-      const seedError = this.form.querySelector(".rk-seed .rk-field-error");
-      seedError.textContent = answer.error;
-      seedError.hidden = false;
     }
     this.showError(answer.error);
+    this.errorNode.classList.toggle("rk-sr", Boolean(place)); // said by its field; still announced
   }
 
   showError(message) {
@@ -285,7 +283,7 @@ class Widget {
     let answer;
     try {
       answer = await this.run({ op: "odds", check: this.check, params: this.params(), view: this.view(),
-        title: this.initial.title, initial: this.initial.params, pinned: this.pinned });
+        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned });
     } finally {
       this.inFlight = false;
     }
@@ -312,7 +310,7 @@ class Widget {
     this.values = view.values;
     this.root.querySelector(".rk-title").textContent = view.title;
     this.code.textContent = odds.python;
-    this.root.dataset.chance = odds.chance.probability;
+    this.root.dataset.chance = view.chance;
   }
 
   async roll(seed) {

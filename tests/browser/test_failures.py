@@ -103,7 +103,7 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
     page = _ready_page(browser, site)
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
-    _inject(page, "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_json = broken")
+    _inject(page, "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken")
     first, second = page.locator("[data-rollkit-widget]").nth(0), page.locator("[data-rollkit-widget]").nth(1)  # type: ignore[attr-defined]
     field = first.locator(".rk-fields input[type=number]").first
     field.fill(str(int(field.input_value()) + 1))
@@ -119,7 +119,7 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
 
 def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: object, site: Site) -> None:
     page = _ready_page(browser, site)
-    _inject(page, "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_json = forever")
+    _inject(page, "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever")
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first
     value = int(field.input_value())

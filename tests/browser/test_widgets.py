@@ -80,6 +80,8 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
     pages = widget_pages(site)
     page.goto(site.url())  # type: ignore[attr-defined]
     page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
+    reloads: list[str] = []  # a full page load where instant navigation should swap the content
+    page.on("load", lambda: reloads.append(page.url))  # type: ignore[attr-defined]
     rolled = 0
     for path in pages:
         instant_go(page, site, path)
@@ -93,7 +95,7 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
             assert shown["faces"] == ",".join(map(str, expected.faces)), (path, index)
             assert shown["summary"] == roll_view(check, expected)["summary"], (path, index)
             rolled += 1
-    assert page.evaluate("window.__samePage") is True  # type: ignore[attr-defined]
+    assert page.evaluate("window.__samePage") is True, reloads  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
     assert rolled >= 10
