@@ -3,6 +3,7 @@
     .venv/bin/python scripts/bench_browser.py                  # full run (about 2.5 minutes on 2 cores)
     .venv/bin/python scripts/bench_browser.py --quick          # 2 runs, one sample a widget
     .venv/bin/python scripts/bench_browser.py --json out.json  # also write every raw number
+    .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just the Lighthouse scores (about 1 minute)
 
 Builds the site into a temporary directory (``mkdocs build --strict``), serves it with
 ``scripts.serve_static.serve`` on 127.0.0.1, and drives Debian's ``/usr/bin/chromium``
@@ -49,6 +50,9 @@ What is measured:
   but ``rollkit-worker.mjs`` and ``pyodide/``) and Python; with the gzip size of the same
   files for a host that compresses. Cache reuse: responses with ``transferSize`` 0
   (from the HTTP cache), and every request the server saw (200 or 304), per phase.
+* **Accessibility**: Lighthouse's accessibility score (npm ``lighthouse``, pinned in
+  ``package.json``; its own headless Chromium, default mobile emulation) of the home,
+  Hits and Again pages, with the ids of the audits that cost points.
 
 The server is Python's ``http.server``: no ``Cache-Control``, a ``Last-Modified`` from
 the file's mtime, no compression. Chromium then uses heuristic freshness (10% of the
@@ -101,7 +105,10 @@ LAZY_TIMEOUT_MS = 30_000
 STEP_TIMEOUT_MS = 20_000
 
 TARGETS = {"rollkit_ms": 200.0, "roll_ms": 50.0, "odds_ms": 50.0, "nav_ms": 100.0,
-           "page_kb": 500.0, "first_roll_ms": 1500.0}
+           "page_kb": 500.0, "first_roll_ms": 1500.0, "accessibility": 100}
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+LIGHTHOUSE_PAGES = ("", "hits/", "again/")
+LIGHTHOUSE_TIMEOUT_S = 180
 
 # --------------------------------------------------------------------------- in the page
 
@@ -772,6 +779,40 @@ def sweep(browser: Any, base: str, site: Path, args: argparse.Namespace, log: Lo
     return out
 
 
+def lighthouse(url: str) -> dict[str, Any]:
+    """Lighthouse's mobile accessibility score of one page (0-100) and the ids of the audits that cost points."""
+    command = [str(LIGHTHOUSE), url, "--only-categories=accessibility", "--output=json", "--output-path=stdout",
+               "--quiet", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"]
+    try:
+        done = subprocess.run(command, env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True,
+                              text=True, check=False, timeout=LIGHTHOUSE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {"score": None, "failing": [], "error": f"no report within {LIGHTHOUSE_TIMEOUT_S} s"}
+    try:
+        lhr = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"score": None, "failing": [],
+                "error": (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]}
+    category, audits = lhr["categories"]["accessibility"], lhr["audits"]
+    failing = [ref["id"] for ref in category["auditRefs"]
+               if ref["weight"] and audits[ref["id"]]["score"] is not None and audits[ref["id"]]["score"] < 1]
+    score = category["score"]
+    return {"score": None if score is None else round(score * 100), "failing": failing,
+            "error": (lhr.get("runtimeError") or {}).get("message"), "version": lhr["lighthouseVersion"]}
+
+
+def lighthouse_pages(base: str, site: Path, progress: Callable[[str], None]) -> dict[str, dict[str, Any]]:
+    if not LIGHTHOUSE.exists():
+        sys.exit(f"{LIGHTHOUSE} is missing: scripts/setup installs it (npm ci)")
+    found: dict[str, dict[str, Any]] = {}
+    for path in LIGHTHOUSE_PAGES:
+        if not local_file(site, base, base + path):
+            sys.exit(f"{path or 'the home page'}: no such page in the built site")
+        found[path] = lighthouse(base + path)
+        progress(f"lighthouse /{path}: accessibility {found[path]['score']}")
+    return found
+
+
 # --------------------------------------------------------------------------- report
 
 def fmt_ms(ms: float | None) -> str:
@@ -931,17 +972,31 @@ def report(meta: dict[str, Any], settings: dict[str, Any], s: dict[str, Any]) ->
         return mark(ok)
 
     m = meta
+    timed = "click_cold" in s  # not --lighthouse-only
     add("# rollkit rules site in the browser")
     add("")
     add(f"- date: {m['date']}; machine: {m['platform']}, {m['cpu']}, {m['cpu_count']} CPUs"
         f" (load average {m['load_average'][0]:.2f} at start)")
-    add(f"- Chromium {m['chromium']} headless via Playwright {m['playwright']}; commit {m['commit']}"
+    via = f" via Playwright {m['playwright']}" if timed else ""
+    add(f"- Chromium {m['chromium']} headless{via}; commit {m['commit']}"
         f"{' + uncommitted changes' if m['dirty'] else ''}")
-    add(f"- page `{settings['page']}`, then `{settings['second']}` by instant navigation; {settings['runs']} runs,"
-        f" median (min–max); cold = fresh profile, warm = second visit in a new tab of the same profile")
+    if timed:
+        add(f"- page `{settings['page']}`, then `{settings['second']}` by instant navigation; {settings['runs']} runs,"
+            f" median (min–max); cold = fresh profile, warm = second visit in a new tab of the same profile")
     add("- server: Python http.server on 127.0.0.1, no Cache-Control, no compression")
     add("")
+    if timed:
+        timed_sections(settings, s, add, target)
+    if s.get("lighthouse"):
+        accessibility_section(s["lighthouse"], add, target)
+    missed = [c for c in checks if not c["ok"]]
+    add(f"Targets: {len(checks) - len(missed)} of {len(checks)} met." + (
+        " Missed: " + "; ".join(f"{c['target']} ({c['detail']})" for c in missed) + "." if missed else ""))
+    return "\n".join(lines), checks
 
+
+def timed_sections(settings: dict[str, Any], s: dict[str, Any], add: Callable[[str], None],
+                   target: Callable[[str, bool, str], str]) -> None:
     cc, cw, lc, lw = s["click_cold"], s["click_warm"], s["lazy_cold"], s["lazy_warm"]
     add("## Page load (from navigation start)")
     add("")
@@ -1146,10 +1201,25 @@ def report(meta: dict[str, Any], settings: dict[str, Any], s: dict[str, Any]) ->
         add(f"{len(sw['out_of_view'])} of {sw['pages']} widget pages have no widget in the first"
             f" {VIEWPORT['width']}x{VIEWPORT['height']} viewport; Python starts there too, once the page is idle.")
         add("")
-    missed = [c for c in checks if not c["ok"]]
-    add(f"Targets: {len(checks) - len(missed)} of {len(checks)} met." + (
-        " Missed: " + "; ".join(f"{c['target']} ({c['detail']})" for c in missed) + "." if missed else ""))
-    return "\n".join(lines), checks
+
+
+def accessibility_section(found: dict[str, dict[str, Any]], add: Callable[[str], None],
+                          target: Callable[[str, bool, str], str]) -> None:
+    version = next((got["version"] for got in found.values() if "version" in got), "?")
+    add("## Accessibility (Lighthouse, mobile)")
+    add("")
+    add(f"Lighthouse {version}, accessibility category only, its default mobile emulation,"
+        " on the same build and server; an audit is listed when it costs points.")
+    add("")
+    add("| page | score | audits failed | target | |")
+    add("|---|---|---|---|---|")
+    for path, got in found.items():
+        score, failing = got["score"], ", ".join(f"`{a}`" for a in got["failing"])
+        ok = target(f"Lighthouse accessibility {TARGETS['accessibility']} on /{path}",
+                    score == TARGETS["accessibility"], got["error"] or f"{score}; failed: {failing or 'none'}")
+        add(f"| `/{path}` | {'–' if score is None else score} | {got['error'] or failing or 'none'} |"
+            f" {TARGETS['accessibility']} | {ok} |")
+    add("")
 
 
 # --------------------------------------------------------------------------- main
@@ -1177,19 +1247,26 @@ def run(args: argparse.Namespace) -> int:
         if not local_file(site, base, base + args.page):
             sys.exit(f"--page {args.page}: no such page in the built site")
         server = serve_static.serve(site, port=port)
+        runs: list[dict[str, Any]] = []
+        sw: dict[str, Any] | None = None
+        summary: dict[str, Any] = {}
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 meta = {"date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
                         **machine(browser.version)}
                 try:
-                    runs = timed_runs(p, args, base, site, log, progress)
-                    what_if = snapshot_what_if(p, base, site, 3)
-                    progress("what-if: memory snapshot " + (what_if["error"] if "error" in what_if else
-                             f"restored in {fmt_ms(median(r.get('boot') for r in what_if['restored']))}"))
-                    sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
+                    if not args.lighthouse_only:
+                        runs = timed_runs(p, args, base, site, log, progress)
+                        what_if = snapshot_what_if(p, base, site, 3)
+                        progress("what-if: memory snapshot " + (what_if["error"] if "error" in what_if else
+                                 f"restored in {fmt_ms(median(r.get('boot') for r in what_if['restored']))}"))
+                        sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
+                        summary = {**summarize(runs, sw), "what_if": what_if,
+                                   "cache_note": cache_note(runs, site, base, built_at)}
                 finally:
                     browser.close()
+            summary["lighthouse"] = lighthouse_pages(base, site, progress)
         finally:
             server.shutdown()
             server.server_close()
@@ -1197,9 +1274,6 @@ def run(args: argparse.Namespace) -> int:
                     "runs": args.runs, "samples": args.samples, "quick": args.quick,
                     "viewport": VIEWPORT, "targets": TARGETS, "build_s": build_s,
                     "seconds": time.perf_counter() - began}
-        summary = summarize(runs, sw)
-        summary["what_if"] = what_if
-        summary["cache_note"] = cache_note(runs, site, base, built_at)
         text, checks = report(meta, settings, summary)
     print(text)
     progress("done")
@@ -1218,6 +1292,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default=DEFAULT_PAGE,
                         help=f"the rules page to load, relative to the site (default {DEFAULT_PAGE})")
     parser.add_argument("--no-sweep", action="store_true", help="skip the every-widget sweep")
+    parser.add_argument("--lighthouse-only", action="store_true",
+                        help="only Lighthouse's accessibility scores of the home, Hits and Again pages")
     parser.add_argument("--json", metavar="PATH", help="also write the raw numbers as JSON")
     args = parser.parse_args(argv)
     if args.runs is None:
