@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import typing
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 from pymdownx.superfences import SuperFencesException
 
 from rollkit import RulesError
+from rollkit._fields import Param
 from rollkit._params import Field, build, fields, find, python_call
 from rollkit._view import VIEWS, odds_view, to_html
 
@@ -78,6 +80,8 @@ def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
     label = escape(field.label)
     hint_text = field.param.hint if field.param else ""
     allowed = field.param.allowed() if field.param and field.hint is int else ""
+    if field.param and typing.get_origin(field.hint) is tuple:
+        allowed = "; ".join(f"{p.label} {p.allowed()}" for p in field.param.entries() if p.allowed())
     hint = "; ".join(t for t in (hint_text, allowed) if t)
     described = f'{control_id}-hint {control_id}-error'
     tail = (f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
@@ -99,9 +103,51 @@ def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
         return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
                 f'<input type="number" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
                 f' step="1"{bounds} inputmode="numeric" autocomplete="off" aria-describedby="{described}">{tail}</div>')
-    return (f'<div class="rk-field rk-list-field"><label for="{control_id}">{label}</label>'
-            f'<input type="text" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
-            f' autocomplete="off" spellcheck="false" aria-describedby="{described}">{tail}</div>')
+    return _list_control(control_id, field, value, hint)
+
+
+def _number(low: int | None, high: int | None) -> str:
+    return ((f' min="{low}"' if low is not None else "") + (f' max="{high}"' if high is not None else "")
+            + ' step="1" inputmode="numeric" autocomplete="off"')
+
+
+def _row(control_id: str, declared: Param, number: int | str, values: tuple[Any, ...]) -> str:
+    """One entry of a list editor: its name, its numbers and Remove (``number`` from 1).
+
+    The page script renumbers rows after Add or Remove, so it keeps the same shape.
+    """
+    entry = f"{(declared.item or 'entry').capitalize()} {number}"
+    parts = declared.entries()
+    inputs = "".join(
+        f'<label class="rk-part">{escape(part.label) if len(parts) > 1 else ""}'
+        f'<input type="number" data-part="{j}" data-label="{escape(part.label) if len(parts) > 1 else ""}"'
+        f' aria-label="{escape(entry)}{", " + escape(part.label) if len(parts) > 1 else ""}"'
+        f' value="{escape(str(v))}"{_number(part.low, part.high)} aria-describedby="{control_id}-error"></label>'
+        for j, (part, v) in enumerate(zip(parts, values)))
+    return (f'<li class="rk-row"><span class="rk-entry">{escape(entry)}</span>{inputs}'
+            f'<button type="button" class="rk-remove">Remove<span class="rk-sr"> {escape(entry)}</span>'
+            f'</button></li>')
+
+
+def _list_control(control_id: str, field: Field, value: tuple[Any, ...], hint: str) -> str:
+    """A list parameter as rows with Add and Remove; the joined text stays in a hidden input
+    named after the parameter, as the command line writes it ("8:6,3:7")."""
+    declared = field.param or Param(field.label)
+    entries = [v if isinstance(v, tuple) else (v,) for v in value]
+    rows = "".join(_row(control_id, declared, i + 1, v) for i, v in enumerate(entries))
+    start = tuple(p.start if p.start is not None else (p.low or 0) for p in declared.entries())
+    item = declared.item or "entry"
+    most = f' data-most="{declared.most}"' if declared.most is not None else ""
+    return (f'<fieldset class="rk-field rk-list" id="{control_id}" data-least="{declared.least}"{most}'
+            f' data-item="{escape((declared.item or "entry").capitalize())}"'
+            f' aria-describedby="{control_id}-hint {control_id}-error"><legend>{escape(field.label)}</legend>'
+            f'<input type="hidden" name="{escape(field.name)}" value="{escape(_text(value))}">'
+            f'<ol class="rk-rows">{rows}</ol>'
+            f'<template class="rk-row-template">{_row(control_id, declared, "N", start)}</template>'
+            f'<button type="button" class="md-button rk-add">Add a{"n" if item[0] in "aeiou" else ""}'
+            f' {escape(item)}</button>'
+            f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
+            f'<span class="rk-field-error" id="{control_id}-error" hidden></span></fieldset>')
 
 
 def _text(value: Any) -> str:

@@ -26,6 +26,15 @@ class CheckBase:
     system: ClassVar[str] = ""
     tally_name: ClassVar[str] = "total"
     """What the tally counts, in the rules' words ("Hits", "successes", "margin")."""
+    target: ClassVar[str] = ""
+    """The parameter that sets the least tally to succeed ("tn"), if one does."""
+
+    def success_from(self) -> int | None:
+        """The least tally that succeeds, when the tally alone decides success (else None).
+
+        Charts mark it; a test holds it to ``chance()`` for every check.
+        """
+        return None
 
     def _play(self, dice: Dice) -> Roll:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -66,11 +66,12 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
         said = field.label + (f": {param.hint}" if param and param.hint else "")
         span = param.allowed() if param else ""
         item = typing.get_args(field.hint)[0] if typing.get_origin(field.hint) is tuple else None
-        if item is not None:
-            entry = param.item if param and param.item else "entry"
-            pieces = len(typing.get_args(item))
-            span = (f"each {entry} as {pieces} numbers joined by ':'" if pieces
-                    else f"each {entry} {span}".rstrip()) + ", separated by commas"
+        if item is not None and param:
+            entry, parts = param.item or "entry", param.entries()
+            span = (f"each {entry} as " + ":".join(p.label for p in parts) + " ("
+                    + "; ".join(f"{p.label} {p.allowed()}" for p in parts) + ")"
+                    if len(parts) > 1 else f"each {entry} {parts[0].allowed()}".rstrip())
+            span += ", separated by commas" + (f"; at most {param.most}" if param.most else "")
         elif field.choices and field.hint is not bool:
             span = f"one of {', '.join(str(c) for c in field.choices)}"
         if field.required:

@@ -22,6 +22,10 @@ class Param:
     short line on what it does in play; ``low`` and ``high`` are the whole
     numbers rollkit accepts (the rules' range, or the limit of what it computes
     exactly); ``item`` names one entry of a list parameter ("helper").
+
+    A list parameter also says how many entries it takes (``least``, ``most``),
+    the value a new entry starts at (``start``) and, when each entry is several
+    numbers, what each of them is (``parts``: "Dice Pool", "Threshold (x+)").
     """
 
     label: str
@@ -29,6 +33,10 @@ class Param:
     low: int | None = None
     high: int | None = None
     item: str = ""
+    least: int = 0
+    most: int | None = None
+    start: int | None = None
+    parts: tuple[Param, ...] = ()
 
     def allowed(self) -> str:
         """The accepted range in words: "0 to 2000", "at least 1", or ""."""
@@ -40,11 +48,22 @@ class Param:
             return f"at most {self.high}"
         return ""
 
+    def wanted(self) -> str:
+        """What to enter, for an error message: "a whole number from 1 to 10"."""
+        span = self.allowed()
+        return f"a whole number {'from' if ' to ' in span else 'of'} {span}" if span else "a whole number"
+
+    def entries(self) -> tuple[Param, ...]:
+        """What each number of one list entry is: its ``parts``, or the entry itself."""
+        return self.parts or (Param(self.item or self.label, low=self.low, high=self.high,
+                                    start=self.start),)
+
 
 def param(label: str, *, hint: str = "", low: int | None = None, high: int | None = None,
-          item: str = "", default: Any = dataclasses.MISSING) -> Any:
+          item: str = "", least: int = 0, most: int | None = None, start: int | None = None,
+          parts: tuple[Param, ...] = (), default: Any = dataclasses.MISSING) -> Any:
     """A dataclass field carrying its ``Param`` (use as ``dice: int = param("Dice pool", ...)``)."""
-    meta = {"rollkit": Param(label, hint, low, high, item)}
+    meta = {"rollkit": Param(label, hint, low, high, item, least, most, start, parts)}
     return dataclasses.field(default=default, metadata=meta)
 
 

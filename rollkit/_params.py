@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+import re
 import traceback
 import types
 import typing
@@ -166,28 +167,66 @@ def convert(field: Field, text: str) -> Any:
             raise RulesError(f"{label} is empty: choose {listed}.")
         raise RulesError(f"{label}: {_quoted(text)} is not one of the choices; choose {listed}.")
     if origin is tuple:
-        item = (typing.get_args(hint) or (str,))[0]
-        entry = field.param.item if field.param and field.param.item else "entry"
-        parts = [p.strip() for p in text.split(",") if p.strip()]
-        if typing.get_origin(item) is tuple:  # pairs such as "8:6,6:7"
-            kinds = typing.get_args(item)
-            wanted = f"each {entry} as {len(kinds)} whole numbers joined by \u201c:\u201d"
-            pairs = []
-            for part in parts:
-                pieces = part.split(":")
-                if len(pieces) != len(kinds):
-                    raise RulesError(f"{label}: {_quoted(part)} is not {len(kinds)} numbers"
-                                     f" joined by \u201c:\u201d; enter {wanted}, separated by"
-                                     " commas.")
-                pairs.append(tuple(_scalar(k, p, label, wanted) for k, p in zip(kinds, pieces)))
-            return tuple(pairs)
-        return tuple(_scalar(item, p, label, f"each {entry} as {number}") for p in parts)
+        return _entries(field, text)
     value = _scalar(hint, text, label, number)
-    if hint is int and field.param and not (
-            (field.param.low is None or value >= field.param.low)
-            and (field.param.high is None or value <= field.param.high)):
-        raise RulesError(f"{label}: {value} is out of range; enter {number}.")
+    if hint is int and field.param:
+        _in_range(value, field.param, label)
     return value
+
+
+def _in_range(value: int, declared: Param, label: str) -> None:
+    if not ((declared.low is None or value >= declared.low)
+            and (declared.high is None or value <= declared.high)):
+        raise RulesError(f"{label}: {value} is out of range; enter {declared.wanted()}.")
+
+
+class EntryError(RulesError):
+    """A mistake in one entry of a list parameter: ``item`` and ``part`` say where (from 0)."""
+
+    def __init__(self, message: str, item: int, part: int | None = None) -> None:
+        super().__init__(message)
+        self.item, self.part = item, part
+
+
+_SPLIT = re.compile(r"\s*,\s*|\s+")
+
+
+def _entries(field: Field, text: str) -> tuple[Any, ...]:
+    """A list parameter from text: entries split by commas or spaces, numbers within an
+    entry joined by ":" ("8:6, 3:7"). Each mistake names the entry and its part.
+    """
+    declared = field.param or Param(field.label)
+    label, entry = field.label, declared.item or "entry"
+    parts = declared.entries()
+    pair = len(parts) > 1
+    text = re.sub(r"\s*:\s*", ":", text.strip())
+    chunks = _SPLIT.split(text) if text else []
+    if declared.most is not None and len(chunks) > declared.most:
+        raise RulesError(f"{label}: {len(chunks)} {entry}s given; enter at most {declared.most}.")
+    if len(chunks) < declared.least:
+        raise RulesError(f"{label}: enter at least {declared.least} {entry}"
+                         f"{'s' if declared.least > 1 else ''}.")
+    joined = " joined by \u201c:\u201d" if pair else ""
+    out = []
+    for i, chunk in enumerate(chunks):
+        where = f"{label}, {entry} {i + 1}"
+        pieces = chunk.split(":")
+        if len(pieces) != len(parts):
+            names = ", ".join(p.label for p in parts)
+            raise EntryError(f"{where}: {_quoted(chunk)} is not {len(parts)} numbers{joined};"
+                             f" enter {names}{joined}." if pair else
+                             f"{where}: {_quoted(chunk)} is not one number; enter {parts[0].wanted()}.", i)
+        values = []
+        for j, (part, piece) in enumerate(zip(parts, pieces)):
+            name = f"{where}, {part.label}" if pair else where
+            try:
+                value = _scalar(int, piece, name, part.wanted())
+                _in_range(value, part, name)
+            except RulesError as error:
+                raise EntryError(str(error), i, j) from None
+            values.append(value)
+        out.append(tuple(values) if pair else values[0])
+    return tuple(out)
 
 
 def build(name: str, params: Mapping[str, Any]) -> Any:
@@ -234,14 +273,18 @@ def request(message: str) -> str:
     ``{"op": "odds" | "roll", "check": name, "params": {...}, "seed": n}`` gives
     ``{"ok": true, "result": {"view": ..., "python": ...}}`` (a roll's result also
     has ``Roll.to_json``), or ``{"ok": false, "error": message, "field": name}`` for
-    the reader's mistake (a ``RulesError``). Anything else is a bug in rollkit:
+    the reader's mistake (a ``RulesError``; ``item`` and ``part`` point into a list
+    parameter's entries). Anything else is a bug in rollkit:
     ``{"ok": false, "internal": true, "error": ..., "detail": traceback}``.
     """
     try:
         return json.dumps({"ok": True, "result": _answer(message)})
     except RulesError as error:
         text = " ".join(str(error).split())
-        return json.dumps({"ok": False, "error": text, "field": _field_named(message, text)})
+        answer = {"ok": False, "error": text, "field": _field_named(message, text)}
+        if isinstance(error, EntryError):
+            answer.update(item=error.item, part=error.part)
+        return json.dumps(answer)
     except Exception as error:  # a bug: say so, never as the reader's mistake
         return json.dumps({"ok": False, "internal": True,
                            "error": f"rollkit hit an internal error ({type(error).__name__})",
@@ -259,7 +302,8 @@ def _field_named(message: str, error: str) -> str | None:
     except (RulesError, ValueError, AttributeError, TypeError):
         return None
     for field in (*fields(cls), _SEED):
-        if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} "))
+        if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} ",
+                              f"{field.label},"))
                 or (field.required and error.endswith(f"needs {field.name}"))):
             return field.name
     return None

@@ -105,24 +105,28 @@ def _exact(p: Fraction, what: str) -> list[Any]:
                             "aria-label": f"Copy the exact chance of {what}"}, "Copy")]
 
 
-def _cumulative(dist: Distribution, view: str) -> list[tuple[str, Fraction]]:
+Row = tuple[str, Fraction, float]
+"""One bar: its label, its chance and the tally it starts at (the tail is infinite)."""
+
+
+def _cumulative(dist: Distribution, view: str) -> list[Row]:
     """The tally's bars for ``view``: each value, or the chance of at least / at most it."""
     pairs = list(dist.items())
     if view == "exactly":
-        rows = [(str(k), p) for k, p in pairs]
+        rows = [(str(k), p, float(k)) for k, p in pairs]
         if dist.tail:
-            rows.append((dist.tail_label or "more", dist.tail))
+            rows.append((dist.tail_label or "more", dist.tail, math.inf))
         return rows
     rows, running = [], Fraction(0)
     if view == "at-most":
         for k, p in pairs:
             running += p
-            rows.append((f"≤ {k}", running))
+            rows.append((f"≤ {k}", running, float(k)))
         return rows
     running = dist.tail
     for k, p in reversed(pairs):
         running += p
-        rows.append((f"≥ {k}", running))
+        rows.append((f"≥ {k}", running, float(k)))
     return rows[::-1]
 
 
@@ -142,30 +146,51 @@ def _tick_label(value: float) -> str:
     return f"{text}%"
 
 
-def _banded(rows: list[tuple[str, Fraction]], view: str) -> list[tuple[str, Fraction]]:
-    """Many outcomes in at most ``_MAX_BARS`` bands (summed for "exactly")."""
-    if len(rows) <= _MAX_BARS:
+def _band_size(count: int) -> int:
+    """Outcomes per bar: 1, or a round 2, 5, 10, 20... so that at most ``_MAX_BARS`` remain."""
+    if count <= _MAX_BARS:
+        return 1
+    return next(size for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, count)
+                if math.ceil(count / size) <= _MAX_BARS)
+
+
+def _banded(rows: list[Row], view: str) -> list[Row]:
+    """Many outcomes in round bands of at most ``_MAX_BARS`` bars (summed for "exactly")."""
+    size = _band_size(len(rows))
+    if size == 1:
         return rows
-    size = math.ceil(len(rows) / _MAX_BARS)
     out = []
     for i in range(0, len(rows), size):
         chunk = rows[i:i + size]
         label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]}–{chunk[-1][0]}"
-        value = sum((p for _, p in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
-        out.append((label, value))
+        value = sum((p for _, p, _ in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
+        out.append((label, value, chunk[0][2]))
     return out
+
+
+def _target(check: Any, least: int) -> str:
+    """The marker's words: the field that sets success ("TN 3", "DC 2"), else "Success"."""
+    name = type(check).target
+    field = next((f for f in _fields(check) if f.name == name), None)
+    if field is None or getattr(check, field.name) != least:
+        return "Success"
+    before, _, short = field.label.rpartition("(")  # "Target Number (TN)" -> "TN"
+    short = short.rstrip(")")
+    return f"{short if short.isalpha() else (before or field.label).strip()} {least}"
 
 
 def chart(check: Any, dist: Distribution, *, view: str = "exactly",
           pinned: tuple[str, Distribution] | None = None) -> Node:
-    """The tally as bars in the rules' words; a pinned setting drawn as outlines beside it."""
+    """The tally as bars in the rules' words: bars that succeed coloured, a marker where
+    success starts, and a pinned setting drawn as outlines beside them."""
     name = _tally_name(check)
+    least = check.success_from()
     rows = _banded(_cumulative(dist, view), view)
     series = [rows]
     if pinned is not None:
-        mine = dict(_banded(_cumulative(pinned[1], view), view))
-        series.append([(label, mine.get(label, Fraction(0))) for label, _ in rows])
-    top = max((float(p) for s in series for _, p in s), default=1.0) or 1.0
+        mine = {label: p for label, p, _ in _banded(_cumulative(pinned[1], view), view)}
+        series.append([(label, mine.get(label, Fraction(0)), key) for label, _, key in rows])
+    top = max((float(p) for s in series for _, p, _ in s), default=1.0) or 1.0
     ticks = _ticks(top)
     scale = ticks[-1] or 1.0
     w, h = _W - _LEFT - 8, _H - _TOP - _BOTTOM
@@ -178,22 +203,34 @@ def chart(check: Any, dist: Distribution, *, view: str = "exactly",
         parts.append(node("text", {"x": _LEFT - 4, "y": f"{y + 4:.1f}", "text-anchor": "end",
                                    "font-size": _FONT}, _tick_label(t)))
     width = slot * (0.8 if pinned is None else 0.42)
+    colour = least is not None and view != "at-most"
     for index, row in enumerate(series):
-        for i, (label, p) in enumerate(row):
+        for i, (label, p, key) in enumerate(row):
             bh = h * float(p) / scale
             x = _LEFT + slot * i + slot * 0.1 + index * width
             tail = view == "exactly" and dist.tail and i == len(row) - 1
-            cls = "rk-bar" + (" rk-bar-pinned" if index else "") + (" rk-bar-tail" if tail else "")
+            cls = ("rk-bar" + (" rk-bar-pinned" if index else "") + (" rk-bar-tail" if tail else "")
+                   + (" rk-bar-success" if colour and least is not None and key >= least else ""))
             parts.append(node("rect", {"x": f"{x:.1f}", "y": f"{_TOP + h - bh:.1f}",
                                        "width": f"{width:.1f}", "height": f"{bh:.1f}", "class": cls},
                               node("title", {}, f"{label} {name}: {percent(p)}")))
     every = max(1, math.ceil(len(rows) / (w / (_FONT * 2.6))))
-    longest = max((len(label) for label, _ in rows), default=1)
+    longest = max((len(label) for label, _, _ in rows), default=1)
     every = max(every, math.ceil(len(rows) * longest * _FONT * 0.62 / w))
-    for i, (label, _) in enumerate(rows):
+    for i, (label, _, _) in enumerate(rows):
         if i % every == 0:
             parts.append(node("text", {"x": f"{_LEFT + slot * (i + 0.5):.1f}", "y": _TOP + h + 16,
                                        "text-anchor": "middle", "font-size": _FONT}, label))
+    at = next((i for i, (_, _, key) in enumerate(rows) if least is not None and key >= least), None)
+    if at is not None and at > 0:
+        x = _LEFT + slot * at
+        words = _target(check, least) if least is not None else ""
+        right = x + len(words) * _FONT * 0.6 < _LEFT + w
+        parts.append(node("line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": _TOP, "y2": _TOP + h,
+                                   "class": "rk-target"}))
+        parts.append(node("text", {"x": f"{x + (3 if right else -3):.1f}", "y": _TOP + 10,
+                                   "text-anchor": "start" if right else "end", "font-size": _FONT,
+                                   "class": "rk-target-text"}, words))
     parts.append(node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": _TOP + h, "y2": _TOP + h,
                                "class": "rk-axis"}))
     caption = {"exactly": name, "at-least": f"at least this many {name}",
@@ -204,8 +241,21 @@ def chart(check: Any, dist: Distribution, *, view: str = "exactly",
                                "transform": f"rotate(-90 11 {_TOP + h / 2:.1f})",
                                "class": "rk-axis-title"}, "Chance"))
     label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
+    if least is not None:
+        label += f"; success from {least} {name}"
     return node("svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label,
                         "class": "rk-svg"}, *parts)
+
+
+def _succeeds(check: Any, name: str) -> Node | None:
+    """Under the chart: which bars succeed, in words."""
+    least = check.success_from()
+    if least is None:
+        return None
+    needed = (f"{name} of {least} or more" if name in _SCORES else f"{least} or more {name}")
+    target = _target(check, least)
+    return node("p", {"class": "rk-succeeds"}, node("span", {"class": "rk-key rk-key-success"}),
+                f" Success: {needed}" + (f" ({target})." if target != "Success" else "."))
 
 
 def _mean(dist: Distribution, name: str) -> Node | None:
@@ -257,6 +307,7 @@ def odds_view(check: Any, *, view: str = "exactly", title: str = "",
                   node("tbody", {}, *rows))),
         legend,
         node("figure", {"class": "rk-chart"}, chart(check, dist, view=view, pinned=pin)),
+        _succeeds(check, name),
     )
     return {"title": title or about, "values": about, "tree": tree,
             "chance": str(chance), "view": view}
@@ -272,8 +323,12 @@ _SINGULAR = {"Hits": "Hit", "successes": "success", "net successes": "net succes
              "Stat points": "Stat point"}
 
 
+_SCORES = ("total", "margin", "Effect")
+"""Tallies that are a score rather than a count of things."""
+
+
 def _count(count: int, word: str) -> str:
-    if word in ("total", "margin", "Effect"):
+    if word in _SCORES:
         return f"{word} {count}"
     return f"{count} {_SINGULAR.get(word, word) if count == 1 else word}"
 
@@ -282,15 +337,14 @@ def summary(check: Any, roll: Any) -> str:
     """One sentence in the rules' words: what happened and, on a failure, what was needed."""
     verdict = "Success" if roll.success else "Failure"
     name = _tally_name(check)
-    tn = getattr(check, "tn", None)
-    target = getattr(check, "threshold", None) if name == "total" else None
-    against = (f" against TN {tn}" if isinstance(tn, int) and name == "Hits" else
-               f" against Threshold {target}" if isinstance(target, int) else "")
-    text = f"{verdict}: {_count(roll.tally, name)}{against}"
+    least = check.success_from()
+    target = _target(check, least) if least is not None else "Success"
+    text = f"{verdict}: {_count(roll.tally, name)}" + (f" against {target}" if target != "Success" else "")
     if roll.outcome.lower() not in (verdict.lower(), "pass", "fail"):
         text += f", {roll.outcome}"
-    if not roll.success and isinstance(tn, int) and against:
-        text += f"; {tn} needed"
+    if not roll.success and least is not None and roll.tally < least:
+        text += (f"; {name} of {least} or more needed" if name in _SCORES
+                 else f"; {_count(least, name)} needed")
     return text + "."
 
 
@@ -314,7 +368,9 @@ def roll_view(check: Any, roll: Any) -> dict[str, Any]:
                          node("span", {"class": "rk-sr"}, described)))
     legend = node("ul", {"class": "rk-marks", "aria-label": "What the marks mean"},
                   *[node("li", {"class": f"rk-die rk-{_slug(m)} rk-mark"}, text) for m, text in seen.items()])
-    details = [node("li", {}, f"{k}: {_plain(v)}") for k, v in roll.details if _shown(v)]
+    labels = {f.name: f.label for f in _fields(check)}
+    details = [node("li", {}, f"{labels.get(k) or _detail_name(k)}: {_plain(v)}")
+               for k, v in roll.details if _shown(v)]
     tree = node(
         "div", {"class": "rk-roll-view"},
         node("ol", {"class": "rk-dice", "aria-label": "Dice in the order rolled"}, *dice),
@@ -322,10 +378,20 @@ def roll_view(check: Any, roll: Any) -> dict[str, Any]:
         node("details", {"class": "rk-how"}, node("summary", {}, "How it was counted"),
              node("ul", {}, *details),
              node("p", {}, f"This outcome had a {percent(roll.probability)} chance"
-                           f" ({fraction(roll.probability)}). Seed {roll.seed}.")),
+                           f" ({fraction(roll.probability)})."
+                           + (f" Seed {roll.seed}." if roll.seed is not None else ""))),
     )
     return {"summary": summary(check, roll), "tree": tree, "seed": roll.seed,
             "faces": list(roll.faces)}
+
+
+_ACRONYMS = {"tn": "TN", "dc": "DC", "sn": "SN", "mod": "MOD", "exp": "EXP", "dos": "DoS"}
+
+
+def _detail_name(key: str) -> str:
+    """A detail's key in the rules' words: "actor_exp" -> "Actor EXP", "tn" -> "TN"."""
+    words = [_ACRONYMS.get(w, w) for w in key.replace("_", " ").split()]
+    return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]]) if words else key
 
 
 def _slug(text: str) -> str:

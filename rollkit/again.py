@@ -196,6 +196,7 @@ class Check(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "successes"
+    target: ClassVar[str] = "dc"
     dice: int = param("Dice Pool",
                       hint="d10s after bonuses and penalties (below one, roll one)",
                       high=MAX_DICE)
@@ -224,6 +225,10 @@ class Check(CheckBase):
     def needed(self) -> int:
         """Successes needed: the DC, or one more with ``exceed``."""
         return self.dc + self.exceed
+
+    def success_from(self) -> int | None:
+        """The successes needed: the DC, or one more with ``exceed``."""
+        return self.needed
 
     def chance(self) -> Fraction:
         """P(success), critical successes included."""
@@ -272,6 +277,10 @@ class Mitigated(CheckBase):
     def pool(self) -> int:
         """The dice actually rolled: ``dice - defence``, at least one."""
         return max(self.dice - self.defence, 1)
+
+    def success_from(self) -> int | None:
+        """One success after Defense."""
+        return 1
 
     def chance(self) -> Fraction:
         """P(at least one success)."""
@@ -411,6 +420,10 @@ class Opposed(CheckBase):
 
     def _key(self) -> tuple[int, int, int, int]:
         return max(self.dice, 1), self.again, max(self.against_dice, 1), self.against_again
+
+    def success_from(self) -> int | None:
+        """One net success: more than the defending side."""
+        return 1
 
     def chance(self) -> Fraction:
         """P(the active side rolls more successes than the defending side)."""

@@ -518,6 +518,10 @@ class Check(CheckBase):
         budget = min(self.legendary + self.focus, (SIDES - 2) * self.dice)
         return self.dice, min(self.sn, 13), budget, self.critical
 
+    def success_from(self) -> int | None:
+        """A total of 1."""
+        return 1
+
     def chance(self) -> Fraction:
         """P(total of 1 or more), with points spent by the policy."""
         out = self.outcomes()
@@ -597,6 +601,10 @@ class _Pooled(CheckBase):
     def _check(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def success_from(self) -> int | None:
+        """A total of 1."""
+        return 1
+
     def chance(self) -> Fraction:
         """P(total of 1 or more)."""
         return self._check().chance()
@@ -632,7 +640,8 @@ class SkillCheck(_Pooled):
     rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0,
                       high=MAX_DICE)
     stats: tuple[int, ...] = param("Relevant Stats", hint="one or two, the higher one used from"
-                                   " Rank 1 on", item="Stat", low=0, high=MAX_DICE)
+                                   " Rank 1 on", item="Stat", low=0, high=MAX_DICE,
+                                   least=1, most=2, start=3)
     weapon_bonus: int = param("Weapon bonus dice", hint="added dice, never more than the Skill"
                               " Rank", low=0, default=0)
     untrained_allowed: bool = param("Usable at Rank 0", hint="some Skills cannot be used"

@@ -320,6 +320,7 @@ class Check(CheckBase):
 
     system: ClassVar[str] = "trait"
     tally_name: ClassVar[str] = "total"
+    target: ClassVar[str] = "threshold"
     mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD,
                      high=MAX_MOD)
     threshold: int = param("Threshold", hint="the total to reach (15 is Standard)",
@@ -364,6 +365,10 @@ class Check(CheckBase):
         """Critical, Moderate and Low failure and success, worst to best."""
         side = self._side
         return _check_outcomes(side.dice, side.highest, self.threshold - side.bonus)
+
+    def success_from(self) -> int | None:
+        """The Threshold."""
+        return self.threshold
 
     def chance(self) -> Fraction:
         """The exact chance that the total reaches the Threshold."""
@@ -456,6 +461,10 @@ class Contest(CheckBase):
     def outcomes(self) -> Distribution:
         """Lose, (tie,) win for the actor, worst to best."""
         return _contest_outcomes(*self._key(), self.ties)
+
+    def success_from(self) -> int | None:
+        """A margin of 1, or 0 when ties go to the actor (ruling trait-contest-ties)."""
+        return 0 if self.ties == "actor" else 1
 
     def chance(self) -> Fraction:
         """The exact chance that the actor wins."""

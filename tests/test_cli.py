@@ -91,7 +91,7 @@ def test_bound_is_passed_to_the_distribution(capsys: pytest.CaptureFixture[str])
     (["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"],
      "Stacking cap: “bogus” is not one of the choices; choose online, draft or none."),
     (["roll", "hits.group", "--dice", "4", "--threshold", "7", "--tn", "1", "--helpers", "8:6:1"],
-     "Supporting PCs: “8:6:1” is not 2 numbers joined by “:”"),
+     "Supporting PCs, helper 1: “8:6:1” is not 2 numbers joined by “:”"),
     (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "x"], "--seed 'x'"),
     (["rulings", "nope"], "SYSTEM='nope' is not a system"),
     (["systems", "a", "b"], "at most one SYSTEM"),

@@ -185,7 +185,9 @@ def test_help_example_line(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(out.split())
     assert "--tn VALUE Target Number (TN): Hits needed to succeed; 0 to 1000000 (required)" in text
     assert "Relevant Stats: one or two, the higher one used from Rank 1 on; each Stat 0 to 100," \
-        " separated by commas (required)" in _help("critdice.skill", capsys)
+        " separated by commas; at most 2 (required)" in _help("critdice.skill", capsys)
+    assert "each helper as Dice Pool:Threshold (x+) (Dice Pool 0 to 600; Threshold (x+) 1 to 10)," \
+        " separated by commas; at most 100 (default none)" in _help("hits.group", capsys)
     assert "toPass (%):" in _help("ninefold", capsys)  # a % in a label survives argparse
     assert "(default off)" in _help("trait", capsys)
 
@@ -251,14 +253,21 @@ def test_messages_state_each_fields_own_range() -> None:
          " of at least 0."),
         ("critdice", {"dice": "4", "sn": "\uff18"}, "Success Number (SN): \u201c\uff18\u201d is"
          " not written with the digits 0-9; enter a whole number from 2 to 24."),
-        ("critdice.skill", {"rank": "1", "stats": "3, x"}, "Relevant Stats: \u201cx\u201d is not"
-         " a whole number; enter each Stat as a whole number from 0 to 100."),
-        ("hits.group", {"dice": "4", **HITS, "helpers": "8:6:1"}, "Supporting PCs: \u201c8:6:1\u201d"
-         " is not 2 numbers joined by \u201c:\u201d; enter each helper as 2 whole numbers joined"
-         " by \u201c:\u201d, separated by commas."),
-        ("hits.group", {"dice": "4", **HITS, "helpers": "8:\u0666"}, "Supporting PCs: \u201c\u0666"
-         "\u201d is not written with the digits 0-9; enter each helper as 2 whole numbers joined"
-         " by \u201c:\u201d."),
+        ("critdice.skill", {"rank": "1", "stats": "3, x"}, "Relevant Stats, Stat 2: \u201cx\u201d is"
+         " not a whole number; enter a whole number from 0 to 100."),
+        ("critdice.skill", {"rank": "1", "stats": "3,"}, "Relevant Stats, Stat 2 is empty: enter a"
+         " whole number from 0 to 100."),
+        ("critdice.skill", {"rank": "1", "stats": "3 4 5"}, "Relevant Stats: 3 Stats given; enter at"
+         " most 2."),
+        ("critdice.skill", {"rank": "1", "stats": " "}, "Relevant Stats: enter at least 1 Stat."),
+        ("hits.group", {"dice": "4", **HITS, "helpers": "8:6:1"}, "Supporting PCs, helper 1:"
+         " \u201c8:6:1\u201d is not 2 numbers joined by \u201c:\u201d; enter Dice Pool, Threshold"
+         " (x+) joined by \u201c:\u201d."),
+        ("hits.group", {"dice": "4", **HITS, "helpers": "2:7 8:\u0666"}, "Supporting PCs, helper 2,"
+         " Threshold (x+): \u201c\u0666\u201d is not written with the digits 0-9; enter a whole"
+         " number from 1 to 10."),
+        ("hits.group", {"dice": "4", **HITS, "helpers": "2:11"}, "Supporting PCs, helper 1,"
+         " Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."),
         ("trait", {"mod": "1", "threshold": "5", "cap": "bogus"}, "Stacking cap: \u201cbogus\u201d"
          " is not one of the choices; choose online, draft or none."),
         ("trait", {"mod": "1", "threshold": "5", "adept": ""}, "Adept is empty: enter true or"

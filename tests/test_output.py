@@ -340,3 +340,32 @@ def test_format_examples() -> None:
 
     results = doctest.testmod(_format)
     assert results.attempted >= 5 and results.failed == 0
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@SETTINGS
+@given(data=st.data())
+def test_the_marked_success_line_holds_the_chance(kind: str, data: st.DataObject) -> None:
+    """Charts colour the tallies from ``success_from()`` on: their mass must be the chance."""
+    from hypothesis import assume
+
+    from rollkit._errors import RulesError
+    from rollkit._params import build
+
+    try:
+        check = build(kind, data.draw(KINDS[kind], label="params"))
+    except RulesError:
+        assume(False)
+        return
+    least = check.success_from()
+    if least is None:
+        assert kind == "ninefold.contest" or getattr(check, "validation", None)
+        return
+    dist = check.distribution()
+    if dist.tail and dist.pairs and least > max(k for k, _ in dist.pairs) + 1:
+        try:
+            dist = check.distribution(bound=least)
+        except RulesError:
+            assume(False)
+    mass = sum((p for k, p in dist.pairs if k >= least), Fraction(0)) + dist.tail
+    assert mass == check.chance()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 from rollkit import again, hits, trait
 from rollkit._params import request
-from rollkit._view import odds_view, roll_view, summary, to_html, values_text
+from rollkit._view import chart, odds_view, roll_view, summary, to_html, values_text
 
 
 def test_html_escapes_text_and_drops_handlers() -> None:
@@ -53,18 +54,61 @@ def test_a_pinned_setting_is_drawn_beside() -> None:
 def test_roll_summary_in_rule_terms() -> None:
     check = hits.Check(dice=3, threshold=7, tn=3)
     roll = check.resolve([1, 2, 9])
-    assert summary(check, roll) == "Failure: 1 Hit against TN 3, Botch 2 (Major Failure); 3 needed."
+    assert summary(check, roll) == "Failure: 1 Hit against TN 3, Botch 2 (Major Failure); 3 Hits needed."
     roll = check.resolve([7, 8, 9])
     assert summary(check, roll).startswith("Success: 3 Hits against TN 3, DoS 1")
     t = trait.Check(mod=2, threshold=15)
     assert summary(t, t.resolve([6, 7])) == "Success: total 15 against Threshold 15."
+    assert summary(t, t.resolve([1, 7])).endswith("; total of 15 or more needed.")
+    a = again.Check(dice=2, dc=2)
+    assert summary(a, a.resolve([8, 3, 5])) == "Failure: 1 success against DC 2; 2 successes needed."
+    a = again.Check(dice=2, dc=2, exceed=True)  # needs 3: no field says 3, so none is named
+    assert summary(a, a.resolve([8, 9, 5])) == "Failure: 2 successes; 3 successes needed."
     view = roll_view(check, roll)
     html = to_html(view["tree"])
     assert view["faces"] == [7, 8, 9] and "d10 showing 7: Hit" in html
-    assert "<li>effect: 0</li>" in html  # a detail worth 0 is still said
+    assert "<li>Effect: 0</li>" in html  # a detail worth 0 is still said
+    assert "Seed" not in html  # resolved from given faces: no seed to replay
 
 
 def test_long_fractions_get_a_copy_button() -> None:
     html = to_html(odds_view(hits.Check(dice=60, threshold=7, tn=3))["tree"])
     assert 'class="rk-copy"' in html and "digits)" in html
     assert 'class="rk-exact"' in html
+
+
+def test_roll_details_are_named_in_the_rules_words() -> None:
+    check = hits.Opposed(dice=2, threshold=7, against_dice=2, against_threshold=7)
+    names = [item.split(":")[0] for item in re.findall(r"<li>([^<]*)</li>",
+                                                       to_html(roll_view(check, check.roll(seed=1))["tree"]))]
+    assert "TN" in names and "Opposing hits" in names
+    assert not [n for n in names if "_" in n or n[:1].islower()], names
+    check = hits.Check(dice=3, threshold=7, tn=2)
+    html = to_html(roll_view(check, check.roll(seed=1))["tree"])
+    assert "<li>Target Number (TN): 2</li>" in html
+
+
+def test_chart_marks_where_success_starts() -> None:
+    check = hits.Check(dice=5, threshold=7, tn=3)  # Hits 0..5: bars 3, 4 and 5 succeed
+    svg = chart(check, check.distribution())
+    bars = [node for node in svg[2:] if node[0] == "rect"]
+    succeeding = [bar[2][2].split()[0] for bar in bars if "rk-bar-success" in bar[1]["class"]]
+    assert succeeding == ["3", "4", "5"]
+    marker = next(node for node in svg[2:] if node[1].get("class") == "rk-target-text")
+    assert marker[2] == "TN 3"
+    assert "success from 3 Hits" in svg[1]["aria-label"]
+    html = to_html(odds_view(check)["tree"])
+    assert "Success: 3 or more Hits (TN 3)." in html
+    check = trait.Check(mod=0, threshold=15)
+    assert [n for n in chart(check, check.distribution())[2:] if n[1].get("class") == "rk-target-text"][0][2] \
+        == "Threshold 15"
+
+
+def test_d100_is_drawn_in_round_bands() -> None:
+    from rollkit import ninefold
+
+    check = ninefold.Check(to_pass=45)  # margins -55..44: 100 outcomes in bands of 2
+    bars = [n for n in chart(check, check.distribution())[2:] if n[0] == "rect"]
+    assert len(bars) == 50
+    labels = [bar[2][2].split(" margin")[0] for bar in bars]
+    assert labels[0] == "-55–-54" and labels[-1] == "43–44"

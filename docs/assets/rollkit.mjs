@@ -142,7 +142,16 @@ class Widget {
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
     root.classList.add("rk-live-widget");
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
-    this.form.addEventListener("input", (event) => { if (this.isParam(event.target)) this.edited(); });
+    this.form.addEventListener("input", (event) => {
+      const list = event.target.closest(".rk-list");
+      if (list) this.listChanged(list);
+      else if (this.isParam(event.target)) this.edited();
+    });
+    this.form.addEventListener("click", (event) => {
+      const button = event.target.closest(".rk-add, .rk-remove");
+      if (button) this.listButton(button);
+    });
+    for (const list of root.querySelectorAll(".rk-list")) this.renumber(list);
     this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); });
     this.form.addEventListener("focusin", () => start(), { once: true });
     this.rollButton.addEventListener("click", () => this.roll());
@@ -169,6 +178,65 @@ class Widget {
       values[control.name] = control.type === "checkbox" ? String(control.checked) : control.value;
     }
     return values;
+  }
+
+  // A list parameter (helpers, Stats) is edited as rows; its hidden input keeps the text
+  // the command line takes ("8:6,3:7"), so params() and shared links read it like any field.
+  listChanged(list) {
+    const rows = [...list.querySelectorAll(".rk-rows > .rk-row")];
+    list.querySelector("input[type=hidden]").value = rows
+      .map((row) => [...row.querySelectorAll("input[data-part]")].map((input) => input.value.trim()).join(":"))
+      .join(",");
+    this.edited();
+  }
+
+  listButton(button) {
+    const list = button.closest(".rk-list");
+    const rows = list.querySelector(".rk-rows");
+    let focus;
+    if (button.classList.contains("rk-add")) {
+      const row = list.querySelector(".rk-row-template").content.firstElementChild.cloneNode(true);
+      rows.append(row);
+      focus = row.querySelector("input");
+    } else {
+      const row = button.closest(".rk-row");
+      focus = row.nextElementSibling?.querySelector(".rk-remove") || row.previousElementSibling?.querySelector(".rk-remove");
+      row.remove();
+    }
+    this.renumber(list);
+    this.listChanged(list);
+    (focus && !focus.disabled ? focus : list.querySelector(".rk-add")).focus();
+    announce(`${list.querySelector("legend").textContent}: ${rows.children.length} ${list.dataset.item.toLowerCase()}${rows.children.length === 1 ? "" : "s"}.`);
+  }
+
+  // Rows are named "Helper 1", "Helper 2"... in order; Add and Remove follow the allowed count.
+  renumber(list) {
+    const rows = [...list.querySelectorAll(".rk-rows > .rk-row")];
+    rows.forEach((row, index) => {
+      const name = `${list.dataset.item} ${index + 1}`;
+      row.querySelector(".rk-entry").textContent = name;
+      row.querySelector(".rk-remove .rk-sr").textContent = ` ${name}`;
+      for (const input of row.querySelectorAll("input[data-part]")) {
+        input.setAttribute("aria-label", input.dataset.label ? `${name}, ${input.dataset.label}` : name);
+      }
+      row.querySelector(".rk-remove").disabled = rows.length <= Number(list.dataset.least);
+    });
+    const most = list.dataset.most;
+    list.querySelector(".rk-add").disabled = most !== undefined && rows.length >= Number(most);
+  }
+
+  // The rows from the hidden input's text, when a shared link sets it.
+  fillList(list, text) {
+    const rows = list.querySelector(".rk-rows");
+    const template = list.querySelector(".rk-row-template").content.firstElementChild;
+    rows.replaceChildren(...text.split(",").filter((entry) => entry.trim()).map((entry) => {
+      const row = template.cloneNode(true);
+      const parts = entry.split(":");
+      row.querySelectorAll("input[data-part]").forEach((input, index) => { input.value = (parts[index] ?? "").trim(); });
+      return row;
+    }));
+    list.querySelector("input[type=hidden]").value = text;
+    this.renumber(list);
   }
 
   view() {
@@ -204,9 +272,15 @@ class Widget {
       this.showError("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
       return;
     }
-    const control = answer.field === "seed" ? this.seed
+    let control = answer.field === "seed" ? this.seed
       : answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
-    const place = control && control.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(control.id)}-error`) : null;
+    const list = control?.closest(".rk-list");
+    if (list) { // the entry's own number when the error points at one, else the first
+      const row = list.querySelectorAll(".rk-rows > .rk-row")[answer.item ?? 0];
+      control = row?.querySelectorAll("input[data-part]")[answer.part ?? 0] || list;
+    }
+    const holder = list || control;
+    const place = holder && holder.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(holder.id)}-error`) : null;
     if (place) {
       control.setAttribute("aria-invalid", "true");
       place.textContent = answer.error;
@@ -348,6 +422,7 @@ class Widget {
       const control = this.form.querySelector(`.rk-fields [name="${CSS.escape(key.slice(2))}"]`);
       if (!control) continue;
       if (control.type === "checkbox") control.checked = value === "true";
+      else if (control.closest(".rk-list")) this.fillList(control.closest(".rk-list"), value);
       else control.value = value;
     }
     this.seed.value = query.get("seed") || "";

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal, get_args
 from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError, ParameterTypeError, RulesError
-from .._fields import param
+from .._fields import Param, param
 from .._roll import Dice, Roll
 from .._validate import choice, describe, integer
 from ._common import (
@@ -64,6 +64,7 @@ class Group(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Hits"
+    target: ClassVar[str] = "tn"
     dice: int = param("Leader's Dice Pool", hint="the leader's d10s before the helpers' Effect",
                       low=0, high=MAX_GROUP_DICE)
     threshold: int = param("Leader's Threshold (x+)", hint="a leader's die showing this or more"
@@ -72,7 +73,9 @@ class Group(CheckBase):
                     high=MAX_TN)
     helpers: tuple[tuple[int, int], ...] = param(
         "Supporting PCs", hint="each helper's Dice Pool and Threshold, rolled against TN 1",
-        item="helper", default=())
+        item="helper", most=MAX_HELPERS, default=(),
+        parts=(Param("Dice Pool", low=0, high=MAX_GROUP_DICE, start=3),
+               Param("Threshold (x+)", low=1, high=10, start=7)))
     kind: Kind = param("Type of Check", hint="what the group rolls (never a Static or Luck Check)",
                        default="action")
 
@@ -124,6 +127,10 @@ class Group(CheckBase):
     def outcomes(self) -> Distribution:
         """Table 7A bands of the leader's Effect, worst to best."""
         return outcome_distribution(bands(self._weights()[1], -self.tn), self._denominator())
+
+    def success_from(self) -> int | None:
+        """The leader's TN."""
+        return self.tn
 
     def chance(self) -> Fraction:
         """P(the leader's Hits >= TN)."""

@@ -34,6 +34,7 @@ class Luck(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Hits"
+    target: ClassVar[str] = "tn"
     fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0,
                       high=MAX_ROLLED)
     tn: int = param("Target Number (TN)", hint="Hits needed, set by the Sage", low=0, high=MAX_TN)
@@ -55,6 +56,10 @@ class Luck(CheckBase):
     def outcomes(self) -> Distribution:
         """Table 7A bands, worst to best."""
         return outcome_distribution(self._bands(), 10**self.fate)
+
+    def success_from(self) -> int | None:
+        """TN Hits."""
+        return self.tn
 
     def chance(self) -> Fraction:
         """P(Hits >= TN) with ``fate`` dice at 6+, i.e. P(at least tn heads of fate coins)."""

@@ -68,6 +68,10 @@ class Opposed(CheckBase):
         return outcome_distribution(opposed_bands(*self._key()),
                                     10**(self.dice + self.against_dice))
 
+    def success_from(self) -> int | None:
+        """An Effect of 0: equal Hits go to the actor."""
+        return 0
+
     def chance(self) -> Fraction:
         """P(actor's Hits >= defender's Hits)."""
         wins = sum(w for w, d in zip(opposed_bands(*self._key()), DEGREES) if d.success)

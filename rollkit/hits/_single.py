@@ -76,6 +76,7 @@ class Check(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Hits"
+    target: ClassVar[str] = "tn"
     dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0,
                       high=MAX_POOL)
     threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1,
@@ -196,6 +197,10 @@ class Check(CheckBase):
         """Table 7A bands worst to best; with validation, all failed rows before passed rows."""
         t, b = self.threshold, self.bought
         return _check_outcomes(self.dice - 10 * b, t, self.tn - b * (11 - t), self.validation)
+
+    def success_from(self) -> int | None:
+        """TN Hits, unless a validation die also has to pass."""
+        return None if self.validation else self.tn
 
     def chance(self) -> Fraction:
         """P(Hits >= TN), and with validation the validation die passing too."""

@@ -70,6 +70,10 @@ class Check(CheckBase):
                 _faces_for("favourable", self.favourable, n),
                 _faces_for("unfavourable", self.unfavourable, n))
 
+    def success_from(self) -> int | None:
+        """A margin of 0: the roll is at most toPass."""
+        return 0
+
     def chance(self) -> Fraction:
         """Clamped toPass / 100."""
         return Fraction(clamp_chance(self.to_pass), 100)
@@ -139,6 +143,10 @@ class PercentageCheck(CheckBase):
         """c = 101 - dc + bonus: the roll-under chance in percent, not clamped."""
         return 101 - self.dc + self.bonus
 
+    def success_from(self) -> int | None:
+        """A margin of 0."""
+        return 0
+
     def chance(self) -> Fraction:
         return Fraction(min(100, max(0, self.final_chance())), 100)
 
@@ -186,12 +194,17 @@ class MentalicStat(CheckBase):
 
     system: ClassVar[str] = "ninefold"
     tally_name: ClassVar[str] = "Stat points"
+    target: ClassVar[str] = "at_least"
 
     at_least: int = param("Mentalic Stat of at least (%)", hint="a rolled stat this high or"
                           " higher counts as a success", low=4, high=24, default=4)
 
     def __post_init__(self) -> None:
         integer("at_least", self.at_least, low=4, high=24)
+
+    def success_from(self) -> int | None:
+        """``at_least`` Stat points."""
+        return self.at_least
 
     def chance(self) -> Fraction:
         return Fraction(sum(_four_d6()[self.at_least:]), 6**4)
