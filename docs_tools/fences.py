@@ -2,7 +2,9 @@
 
 ```` ```rollkit-table ```` runs its body and renders the value of the last
 expression (a header row then rows) as a table; probabilities (``Fraction``)
-show as percentages with the exact fraction on hover. ```` ```rollkit-chart ````
+show as percentages, each with its exact fraction in the cell's ``title`` (mouse
+hover) and in a span that a "Show exact fractions" checkbox just before the table
+reveals through CSS alone (keyboard, touch, no JavaScript). ```` ```rollkit-chart ````
 renders the SVG string its last expression returns. A failing fence raises
 ``SuperFencesException``, which fails the build (the mkdocs hook checks every
 fence first and names the page and line).
@@ -11,6 +13,7 @@ fence first and names the page and line).
 from __future__ import annotations
 
 import ast
+import hashlib
 from fractions import Fraction
 from functools import lru_cache
 from html import escape
@@ -22,7 +25,7 @@ import rollkit
 from rollkit._format import fraction, percent
 from docs_tools import svg
 
-__all__ = ["evaluate", "render", "table_formatter", "chart_formatter", "FENCES"]
+__all__ = ["evaluate", "page_id", "render", "table_formatter", "chart_formatter", "FENCES"]
 
 FENCES = ("rollkit-table", "rollkit-chart")
 
@@ -47,13 +50,32 @@ def evaluate(source: str) -> Any:
     return eval(compile(last, "<fence>", "eval"), space)
 
 
+def _digest(source: str) -> str:
+    return hashlib.sha1(source.strip().encode()).hexdigest()[:8]
+
+
+def page_id(md: Any, prefix: str, source: str) -> str:
+    """A stable id from a fence's text, unique on its page (mkdocs renders each page with
+    its own ``Markdown``, which keeps the ids used so far): ``prefix`` + hash, then -2, -3 ..."""
+    used = md.__dict__.setdefault("_rollkit_ids", set())
+    base = prefix + _digest(source)
+    found = next(c for c in [base, *(f"{base}-{n}" for n in range(2, len(used) + 3))] if c not in used)
+    used.add(found)
+    return found
+
+
 def _cell(value: Any, tag: str) -> str:
+    """A cell; a probability shows its percentage, its exact fraction (shown by the table's
+    checkbox, styled in assets/theme.css) and the same fraction as its title."""
     if isinstance(value, Fraction):
-        return f'<{tag} class="rollkit-p" title="{fraction(value)}">{percent(value)}</{tag}>'
+        exact = escape(fraction(value))
+        return (f'<{tag} class="rollkit-p" title="{exact}">{escape(percent(value))}'
+                f' <span class="rollkit-frac">{exact}</span></{tag}>')
     return f"<{tag}>{escape(str(value))}</{tag}>"
 
 
-def render_table(rows: Any) -> str:
+def render_table(rows: Any, control_id: str = "rkt") -> str:
+    """The table's HTML; ``control_id`` names its "Show exact fractions" checkbox."""
     rows = [list(r) for r in rows]
     if len(rows) < 2:
         raise ValueError("a rollkit-table needs a header row and at least one row")
@@ -63,32 +85,39 @@ def render_table(rows: Any) -> str:
             raise ValueError(f"row {i} has {len(row)} cells, the header has {width}")
     head = "".join(_cell(c, "th") for c in rows[0])
     body = "".join("<tr>" + "".join(_cell(c, "td") for c in r) + "</tr>" for r in rows[1:])
+    # the checkbox is a sibling before the table (or Material's wrapper around it), so
+    # that `:checked ~` reaches the fractions without any script
+    control = ""
+    if any(isinstance(c, Fraction) for row in rows for c in row):
+        control = (f'<input type="checkbox" class="rollkit-show-exact" id="{control_id}">'
+                   f'<label for="{control_id}">Show exact fractions</label>')
     # no class on the table itself: Material styles only tables without one
-    return (f'<div class="rollkit-table"><table><thead><tr>{head}</tr></thead>'
+    return (f'<div class="rollkit-table">{control}<table><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table></div>")
 
 
 @lru_cache(maxsize=None)
-def render(kind: str, source: str) -> str:
-    """The HTML of a build-time fence (raises on any mistake)."""
+def render(kind: str, source: str, element_id: str = "") -> str:
+    """The HTML of a build-time fence (raises on any mistake); ``element_id`` is the
+    table's checkbox id (by default one from the source's hash)."""
     value = evaluate(source)
     if kind == "rollkit-table":
-        return render_table(value)
+        return render_table(value, element_id or "rkt-" + _digest(source))
     if not (isinstance(value, str) and value.startswith("<svg")):
         raise ValueError("a rollkit-chart must end with an SVG chart (line_chart or bar_chart)")
     return f'<figure class="rollkit-figure">{value}</figure>'
 
 
-def _format(kind: str, source: str) -> str:
+def _format(kind: str, source: str, element_id: str = "") -> str:
     try:
-        return render(kind, source)
+        return render(kind, source, element_id)
     except Exception as error:  # superfences would swallow anything else
         first = source.strip().splitlines()[0] if source.strip() else ""
         raise SuperFencesException(f"{kind} fence starting {first!r}: {type(error).__name__}: {error}") from error
 
 
 def table_formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
-    return _format("rollkit-table", src)
+    return _format("rollkit-table", src, page_id(md, "rkt-", src))
 
 
 def chart_formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
