@@ -16,7 +16,6 @@ makes it live in the browser with the same rollkit running in Pyodide.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import typing
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any
 from pymdownx.superfences import SuperFencesException
 
 from rollkit import RulesError
+from docs_tools.fences import page_id
 from rollkit._fields import Param
 from rollkit._params import Field, build, fields, find, python_call
 from rollkit._view import VIEWS, odds_view, to_html
@@ -201,11 +201,5 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         widget = parse(src)
     except (ValueError, RulesError) as error:
         raise SuperFencesException(f"rollkit fence: {error}") from error
-    used = md.__dict__.setdefault("_rollkit_ids", set())
-    base = "rk-" + hashlib.sha1(src.strip().encode()).hexdigest()[:8]
-    widget_id, n = base, 1
-    while widget_id in used:
-        n += 1
-        widget_id = f"{base}-{n}"
-    used.add(widget_id)
+    widget_id = page_id(md, "rk-", src.strip())
     return render(widget, widget_id)

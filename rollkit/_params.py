@@ -281,7 +281,7 @@ def request(message: str) -> str:
         return json.dumps({"ok": True, "result": _answer(message)})
     except RulesError as error:
         text = " ".join(str(error).split())
-        answer = {"ok": False, "error": text, "field": _field_named(message, text)}
+        answer = {"ok": False, "error": _for_players(message, text), "field": _field_named(message, text)}
         if isinstance(error, EntryError):
             answer.update(item=error.item, part=error.part)
         return json.dumps(answer)
@@ -295,11 +295,31 @@ _SEED = Field("seed", int, False, None)
 """The seed of a widget's roll, read like any whole-number parameter."""
 
 
+def _requested(message: str) -> type | None:
+    """The check class a widget request names, if it names one."""
+    try:
+        return find(json.loads(message).get("check"))
+    except (RulesError, ValueError, AttributeError, TypeError):
+        return None
+
+
+def _for_players(message: str, error: str) -> str:
+    """A check's own message (written for Python: "to_pass=41 is not allowed on a d20")
+    with each ``name=value`` said by the field's label: "toPass (%) 41 is not allowed ..."."""
+    cls = _requested(message)
+    if cls is None:
+        return error
+    for field in sorted(fields(cls), key=lambda f: -len(f.name)):
+        error = re.sub(rf"(?<![\w.\[-]){field.name}(?:\[(\d+)\])?='?([^\s,;:')]*)'?",
+                       lambda m, f=field: f"{f.label}{f' {int(m[1]) + 1}' if m[1] else ''} {m[2]}", error)
+        error = re.sub(rf"(?<![\w.\[-]){field.name} must\b", f"{field.label} must", error)
+    return error
+
+
 def _field_named(message: str, error: str) -> str | None:
     """The parameter an error message is about (by name or label), for the widget to mark."""
-    try:
-        cls = find(json.loads(message).get("check"))
-    except (RulesError, ValueError, AttributeError, TypeError):
+    cls = _requested(message)
+    if cls is None:
         return None
     for field in (*fields(cls), _SEED):
         if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} ",

@@ -33,7 +33,9 @@ _MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width
 
 
 def node(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
-    return [tag, attrs or {}, *[c for c in children if c is not None and c != ""]]
+    """A view node; attribute values become text here (JSON would turn 203.0 into 203)."""
+    shown = {k: v if v is None or isinstance(v, bool) else str(v) for k, v in (attrs or {}).items()}
+    return [tag, shown, *[c for c in children if c is not None and c != ""]]
 
 
 def to_html(tree: Any) -> str:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from rollkit import again, critdice, hits, ninefold, trait
 from rollkit._cli import main
 from rollkit._format import fraction, percent
-from rollkit._params import request
+from rollkit._params import fields, find, request
 
 WIDTH = 120  # no line a person reads is longer, unless they asked for whole fractions
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
@@ -207,6 +207,8 @@ def test_every_accepted_input_gives_clean_output(kind: str, data: st.DataObject,
     if code == 2:  # refused: the widget protocol refuses it too, as the reader's mistake
         answer = json.loads(request(json.dumps({"op": "odds", "check": kind, "params": params})))
         assert answer["ok"] is False and "internal" not in answer, answer
+        names = "|".join(f.name for f in fields(find(kind)))  # a widget says labels, not names
+        assert not re.search(rf"(?<![\w.])(?:{names})(?:\[\d+\])?=", answer["error"]), answer
         return
     assert_readable(text)
     code, out, _ = run(capsys, ["odds", *argv, "--json"])
@@ -330,7 +332,8 @@ def test_an_internal_bug_is_reported_as_a_bug(monkeypatch: pytest.MonkeyPatch,
     # the reader's own mistake is still theirs, not a bug
     answer = json.loads(request(json.dumps(
         {"op": "odds", "check": "hits", "params": {"dice": -1, "threshold": 7, "tn": 3}})))
-    assert answer["ok"] is False and "internal" not in answer and "dice" in answer["error"]
+    assert answer["ok"] is False and "internal" not in answer and answer["field"] == "dice"
+    assert answer["error"] == "Dice Pool -1 is not allowed: Dice Pool must be a whole number of at least 0"
 
 
 def test_format_examples() -> None:

@@ -245,7 +245,7 @@ class Widget {
 
   status(text, kind) {
     this.statusNode.textContent = text;
-    this.root.dataset.state = kind;
+    this.root.dataset.status = kind;
   }
 
   // The odds on screen belong to other values as soon as a field changes: say so at once.
@@ -299,10 +299,10 @@ class Widget {
   async copy(text, done) {
     try {
       await navigator.clipboard.writeText(text);
-      this.status(done, this.root.dataset.state);
+      this.status(done, this.root.dataset.status);
       announce(done);
     } catch (error) {
-      this.status("Copying is not allowed here; select the text instead.", this.root.dataset.state);
+      this.status("Copying is not allowed here; select the text instead.", this.root.dataset.status);
     }
   }
 

@@ -313,3 +313,146 @@ def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
 
 def test_artifacts_folder_is_ignored_by_git() -> None:
     assert "/artifacts/" in (Path(__file__).resolve().parents[2] / ".gitignore").read_text()
+
+
+# -- every widget, the states the reader-experience issue names -------------------------------
+
+_OUTER = "(n) => n.outerHTML"
+_PARSED = """(html) => { const t = document.createElement('template'); t.innerHTML = html;
+    return t.content.firstElementChild.outerHTML; }"""  # the test's own parse of CPython's HTML
+
+
+def _neighbour(check_name: str, params: dict[str, str], name: str, value: int,
+               low: int | None, high: int | None) -> tuple[int, str] | None:
+    """A value next to ``value`` that the check accepts, with its exact chance (CPython)."""
+    for new in (value + 1, value - 1, value + 5, value - 5, value + 10, value - 10):
+        if (low is not None and new < low) or (high is not None and new > high):
+            continue
+        try:
+            return new, str(build(check_name, {**params, name: str(new)}).chance())
+        except RulesError:
+            continue
+    return None
+
+
+def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site) -> None:
+    """For every widget: the live view equals the pre-rendered one; an edit marks the odds
+    stale, then shows CPython's fresh odds in CPython's view; one past a field's range marks
+    that field with a message naming the range; its copied link restores the values."""
+    page = open_page(browser, site)
+    page.goto(site.url())  # type: ignore[attr-defined]
+    links: list[tuple[str, str, dict[str, str]]] = []
+    visited = found = 0
+    for path in widget_pages(site):
+        instant_go(page, site, path)
+        page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+        widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+        found += widgets.count()
+        for index in range(widgets.count()):
+            widget = widgets.nth(index)
+            where = (path, index, widget.get_attribute("data-check"))
+            state = json.loads(widget.get_attribute("data-state"))
+            view = widget.locator(".rk-odds-view")
+            before = view.evaluate(_OUTER)
+            widget.evaluate("(w) => w.rollkit.updateOdds()")  # the same values, answered live
+            assert view.evaluate(_OUTER) == before, where
+
+            fields = widget.locator(".rk-fields input[type=number][name]")
+            edited = None
+            for i in range(fields.count()):
+                field = fields.nth(i)
+                low, high = field.get_attribute("min"), field.get_attribute("max")
+                params = widget.evaluate("(w) => w.rollkit.params()")
+                name = field.get_attribute("name")
+                edited = _neighbour(state["check"], params, name, int(field.input_value()),
+                                    None if low is None else int(low), None if high is None else int(high))
+                if edited is not None:
+                    break
+            assert edited is not None, where
+            widget.evaluate("""(w) => { w.__sawStale = false; const odds = w.querySelector('.rk-odds');
+                new MutationObserver(() => { if (odds.classList.contains('rk-stale') &&
+                    !w.querySelector('.rk-stale-note').hidden) w.__sawStale = true; })
+                .observe(odds, { attributes: true }); }""")
+            field.fill(str(edited[0]))
+            widget.evaluate("""(w, want) => new Promise((done) => { const check = () =>
+                w.dataset.chance === want && !w.querySelector('.rk-odds').classList.contains('rk-stale')
+                ? done() : setTimeout(check, 20); check(); })""", edited[1])
+            assert widget.evaluate("(w) => w.__sawStale"), where
+            params = widget.evaluate("(w) => w.rollkit.params()")
+            check = build(state["check"], params)
+            want = to_html(odds_view(check, shown=tuple(state["shown"]))["tree"])
+            assert view.evaluate(_OUTER) == page.evaluate(_PARSED, want), where  # type: ignore[attr-defined]
+            links.append((widget.evaluate("(w) => w.rollkit.link()"), widget.get_attribute("id"), params))
+
+            ranged = widget.locator(".rk-fields input[type=number][name][max]").first
+            if ranged.count():
+                low, high = ranged.get_attribute("min"), ranged.get_attribute("max")
+                kept = ranged.input_value()
+                ranged.fill(str(int(high) + 1))
+                ranged.evaluate("""(f) => new Promise((done) => { const check = () =>
+                    f.getAttribute('aria-invalid') === 'true' ? done() : setTimeout(check, 20); check(); })""")
+                message = widget.locator(f"#{ranged.get_attribute('id')}-error")
+                span = f"from {low} to {high}" if low is not None else f"of at most {high}"
+                assert message.is_visible() and span in message.inner_text(), (where, message.inner_text())
+                assert f"{high}" in message.inner_text() and "out of range" in message.inner_text()
+                ranged.fill(kept)
+                ranged.evaluate("""(f) => new Promise((done) => { const check = () =>
+                    !f.hasAttribute('aria-invalid') ? done() : setTimeout(check, 20); check(); })""")
+            visited += 1
+    assert visited == found and visited >= 40
+    # Each link opened cold restores its widget's values before Python runs (the worker is blocked).
+    context = browser.new_context()  # type: ignore[attr-defined]
+    context.route("**/rollkit-worker.mjs", lambda route: route.abort())
+    other = context.new_page()
+    for href, widget_id, params in links:
+        other.goto(href)
+        other.wait_for_function("([id]) => document.getElementById(id).rollkit", arg=[widget_id])
+        restored = other.locator(f"#{widget_id}").evaluate("(w) => w.rollkit.params()")
+        assert restored == params, href
+    context.close()
+    assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
+    assert page.rollkit_errors == []  # type: ignore[attr-defined]
+
+
+def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None:
+    """Supporting PCs: Add and Remove rows, an entry's mistake marked on that entry, and a
+    copied link that rebuilds the rows."""
+    page = open_page(browser, site)
+    page.goto(site.url("hits/special-checks/"))  # type: ignore[attr-defined]
+    widget = page.locator('[data-check="hits.group"]')  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-check=\"hits.group\"]').rollkit")  # type: ignore[attr-defined]
+    hidden = widget.locator("input[name=helpers]")
+    assert hidden.input_value() == "8:6,6:7,3:7,7:7"
+    rows = widget.locator(".rk-rows > .rk-row")
+    assert rows.count() == 4 and rows.nth(1).locator(".rk-entry").inner_text() == "Helper 2"
+    widget.get_by_role("button", name="Add a helper").click()
+    assert rows.count() == 5 and hidden.input_value() == "8:6,6:7,3:7,7:7,3:7"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Helper 5, Dice Pool"  # type: ignore[attr-defined]
+    widget.get_by_role("button", name="Remove Helper 2").click()
+    assert hidden.input_value() == "8:6,3:7,7:7,3:7"
+    assert rows.nth(1).locator(".rk-entry").inner_text() == "Helper 2"  # renumbered
+    params = widget.evaluate("(w) => w.rollkit.params()")
+    page.wait_for_function("([want]) => document.querySelector('[data-check=\"hits.group\"]').dataset.chance === want",  # type: ignore[attr-defined]
+                           arg=[str(build("hits.group", params).chance())], timeout=READY_MS)
+    threshold = widget.get_by_label("Helper 3, Threshold (x+)")
+    threshold.fill("11")
+    page.wait_for_function("document.querySelector('[aria-label=\"Helper 3, Threshold (x+)\"]').getAttribute('aria-invalid') === 'true'",  # type: ignore[attr-defined]
+                           timeout=READY_MS)
+    assert widget.locator(".rk-list .rk-field-error").inner_text() == \
+        "Supporting PCs, helper 3, Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."
+    threshold.fill("7")
+    href = widget.evaluate("(w) => w.rollkit.link()")
+    assert "p.helpers=8%3A6%2C3%3A7%2C7%3A7%2C3%3A7" in href
+    other = open_page(browser, site)
+    other.goto(href)  # type: ignore[attr-defined]
+    other.wait_for_function("document.querySelector('[data-check=\"hits.group\"]').rollkit")  # type: ignore[attr-defined]
+    again = other.locator('[data-check="hits.group"]')  # type: ignore[attr-defined]
+    assert again.locator(".rk-rows > .rk-row").count() == 4
+    assert [again.get_by_label(f"Helper {i}, Dice Pool").input_value() for i in (1, 2, 3, 4)] == ["8", "3", "7", "3"]
+    stats = page.locator('[data-check="critdice.skill"]')  # type: ignore[attr-defined]
+    page.goto(site.url("critdice/"))  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-check=\"critdice.skill\"]').rollkit")  # type: ignore[attr-defined]
+    assert stats.get_by_role("button", name="Add a stat").is_disabled()  # one or two Stats
+    stats.get_by_role("button", name="Remove Stat 1").click()
+    assert stats.get_by_role("button", name="Remove Stat 1").is_disabled()  # at least one
+    assert stats.locator("input[name=stats]").input_value() == "5"
