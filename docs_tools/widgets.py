@@ -79,7 +79,7 @@ def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
         return f'<input type="hidden" name="{name}" value="{escape(_text(value))}">'
     label = escape(field.label)
     hint_text = field.param.hint if field.param else ""
-    allowed = field.param.allowed() if field.param and field.hint is int else ""
+    allowed = field.param.allowed() if field.param and field.hint is int and not field.param.options else ""
     if field.param and typing.get_origin(field.hint) is tuple:
         allowed = "; ".join(f"{p.label} {p.allowed()}" for p in field.param.entries() if p.allowed())
     hint = "; ".join(t for t in (hint_text, allowed) if t)
@@ -90,10 +90,12 @@ def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
         checked = " checked" if value else ""
         return (f'<div class="rk-field rk-check"><input type="checkbox" id="{control_id}" name="{name}"'
                 f'{checked} aria-describedby="{described}"><label for="{control_id}">{label}</label>{tail}</div>')
-    if field.choices:
+    choices = (field.param.options if field.param and field.param.options
+               else tuple((c, str(c)) for c in field.choices))
+    if choices:
         options = "".join(
-            f'<option value="{escape(str(c))}"{" selected" if c == value else ""}>{escape(str(c))}</option>'
-            for c in field.choices)
+            f'<option value="{escape(str(c))}"{" selected" if c == value else ""}>{escape(words)}</option>'
+            for c, words in choices)
         return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
                 f'<select id="{control_id}" name="{name}" aria-describedby="{described}">{options}</select>{tail}</div>')
     if field.hint is int:

@@ -72,6 +72,8 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
                     + "; ".join(f"{p.label} {p.allowed()}" for p in parts) + ")"
                     if len(parts) > 1 else f"each {entry} {parts[0].allowed()}".rstrip())
             span += ", separated by commas" + (f"; at most {param.most}" if param.most else "")
+        elif param and param.options:
+            span = "one of " + ", ".join(f"{v} ({w})" if str(v) != w else w for v, w in param.options)
         elif field.choices and field.hint is not bool:
             span = f"one of {', '.join(str(c) for c in field.choices)}"
         if field.required:

@@ -26,6 +26,8 @@ class Param:
     A list parameter also says how many entries it takes (``least``, ``most``),
     the value a new entry starts at (``start``) and, when each entry is several
     numbers, what each of them is (``parts``: "Dice Pool", "Threshold (x+)").
+    A field with a few allowed values names each in words (``options``:
+    ``((10, "10-again"), ...)``); widgets offer them as a choice.
     """
 
     label: str
@@ -37,6 +39,7 @@ class Param:
     most: int | None = None
     start: int | None = None
     parts: tuple[Param, ...] = ()
+    options: tuple[tuple[Any, str], ...] = ()
 
     def allowed(self) -> str:
         """The accepted range in words: "0 to 2000", "at least 1", or ""."""
@@ -47,6 +50,10 @@ class Param:
         if self.high is not None:
             return f"at most {self.high}"
         return ""
+
+    def words(self, value: Any) -> str:
+        """``value`` as ``options`` name it ("10-again"), else as written."""
+        return next((text for option, text in self.options if option == value), str(value))
 
     def wanted(self) -> str:
         """What to enter, for an error message: "a whole number from 1 to 10"."""
@@ -61,9 +68,10 @@ class Param:
 
 def param(label: str, *, hint: str = "", low: int | None = None, high: int | None = None,
           item: str = "", least: int = 0, most: int | None = None, start: int | None = None,
-          parts: tuple[Param, ...] = (), default: Any = dataclasses.MISSING) -> Any:
+          parts: tuple[Param, ...] = (), options: tuple[tuple[Any, str], ...] = (),
+          default: Any = dataclasses.MISSING) -> Any:
     """A dataclass field carrying its ``Param`` (use as ``dice: int = param("Dice pool", ...)``)."""
-    meta = {"rollkit": Param(label, hint, low, high, item, least, most, start, parts)}
+    meta = {"rollkit": Param(label, hint, low, high, item, least, most, start, parts, options)}
     return dataclasses.field(default=default, metadata=meta)
 
 

@@ -62,6 +62,8 @@ def _fields(check: Any) -> Any:
 
 
 def _value_text(field: Any, value: Any) -> str:
+    if field.param and field.param.options:
+        return field.param.words(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
@@ -85,7 +87,7 @@ def values_text(check: Any, *, shown: tuple[str, ...] | None = None) -> str:
         value = getattr(check, field.name)
         if not (field.required or value != field.default or (shown and field.name in shown)):
             continue
-        label = field.label.replace(" (x+)", "")
+        label = field.label.replace(" (x+)", "").replace(" (x-again)", "")
         parts.append(f"{label} {_value_text(field, value)}")
     return ", ".join(parts)
 

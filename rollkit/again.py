@@ -40,6 +40,7 @@ SYSTEM = "again"
 SUCCESS_FACE = 8
 """A die showing this or more is a success (Rolling the Dice)."""
 AGAIN_VALUES = (10, 9, 8)
+_AGAIN_WORDS = tuple((n, f"{n}-again") for n in AGAIN_VALUES)
 """10-again is the default; 9-again and 8-again come from powers."""
 CRITICAL_SUCCESSES = 5
 """Successes that make a critical success (Critical Success)."""
@@ -48,6 +49,8 @@ BOTCH_FACE = 1
 Botch = Literal["failure", "zero", "none"]
 BOTCH_MODES: tuple[str, ...] = get_args(Botch)
 """When the botch die is rolled: after any failure, only after 0 successes, never."""
+_BOTCH_WORDS = (("failure", "after any failure"), ("zero", "only with no successes"),
+                ("none", "never"))
 DIFFICULTIES: dict[int, str] = dict(
     enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1))
 """The DC table of Static Rolls: DC value to its name."""
@@ -203,11 +206,12 @@ class Check(CheckBase):
     dc: int = param("Difficulty Check (DC)", hint="successes needed, set by the Storyteller",
                     low=0, high=MAX_DC, default=1)
     again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
+                       default=10)
     exceed: bool = param("Exceed the DC", hint="successes must beat the DC, as for Dispel Magic",
                          default=False)
     botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
-                         default="failure")
+                         options=_BOTCH_WORDS, default="failure")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -263,9 +267,10 @@ class Mitigated(CheckBase):
     defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0,
                          default=0)
     again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
+                       default=10)
     botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
-                         default="failure")
+                         options=_BOTCH_WORDS, default="failure")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -407,10 +412,12 @@ class Opposed(CheckBase):
                               " ties", high=MAX_OPPOSED_DICE)
     again: int = param("Active side's re-roll on (x-again)",
                        hint="an active die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
+                       default=10)
     against_again: int = param("Defending side's re-roll on (x-again)",
                                hint="a defending die showing this or more rolls one more",
-                               low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), default=10)
+                               low=min(AGAIN_VALUES), high=max(AGAIN_VALUES),
+                               options=_AGAIN_WORDS, default=10)
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_OPPOSED_DICE)

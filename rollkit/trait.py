@@ -41,6 +41,7 @@ OUTCOMES: tuple[str, ...] = ("critical failure", "moderate failure", "low failur
 Cap = Literal["online", "draft", "none"]
 CAPS: tuple[str, ...] = ("online", "draft", "none")
 """How far Prowess and Stagger stack: see ``stack_cap`` and ruling trait-stack-cap-floor."""
+_CAP_WORDS = (("online", "half EXP, at least 1"), ("draft", "half EXP (Draft)"), ("none", "no cap"))
 
 Ties = Literal["resister", "actor", "standoff", "reroll"]
 TIES: tuple[str, ...] = ("resister", "actor", "standoff", "reroll")
@@ -332,7 +333,7 @@ class Check(CheckBase):
     stagger: int = param("Stagger", hint="extra d12s, keeping the worst two", low=0,
                          high=MAX_EXTRA, default=0)
     cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP",
-                     default="online")
+                     options=_CAP_WORDS, default="online")
     _side: Side = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -432,8 +433,10 @@ class Contest(CheckBase):
     against_stagger: int = param("Resister's Stagger", hint="the resister's extra d12s, keeping"
                                  " the worst two", low=0, high=MAX_EXTRA, default=0)
     cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, for both sides",
-                     default="online")
+                     options=_CAP_WORDS, default="online")
     ties: Ties = param("Equal totals", hint="who takes a tie, or a standoff or a reroll",
+                       options=(("resister", "the resister holds"), ("actor", "the actor wins"),
+                                ("standoff", "a standoff"), ("reroll", "both roll again")),
                        default="resister")
     _sides: tuple[Side, Side] = field(init=False, repr=False, compare=False)
 

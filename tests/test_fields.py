@@ -173,7 +173,14 @@ def test_help_shows_label_hint_and_range(capsys: pytest.CaptureFixture[str], kin
         assert param is not None
         said = f"{param.label}: {param.hint}"
         assert said in text, said
-        if param.allowed() and typing.get_origin(field.hint) is not tuple:
+        if param.options:  # each allowed value, and what it means
+            listed = ", ".join(f"{v} ({w})" if str(v) != w else w for v, w in param.options)
+            assert f"{said}; one of {listed} (" in text, said
+            allowed = {v for v, _ in param.options}
+            values = set(field.choices) if field.choices else set(range(param.low, param.high + 1))
+            assert allowed <= values and len(allowed) == len(param.options)
+            assert all(words.strip() and words != field.label for _, words in param.options)
+        elif param.allowed() and typing.get_origin(field.hint) is not tuple:
             assert f"{said}; {param.allowed()} (" in text, said
         assert ("(required)" in text.split(said)[1].split("--")[0]) == field.required
 

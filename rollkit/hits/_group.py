@@ -77,6 +77,7 @@ class Group(CheckBase):
         parts=(Param("Dice Pool", low=0, high=MAX_GROUP_DICE, start=3),
                Param("Threshold (x+)", low=1, high=10, start=7)))
     kind: Kind = param("Type of Check", hint="what the group rolls (never a Static or Luck Check)",
+                       options=tuple((k, f"{k.capitalize()} Check") for k in KINDS[:4]),
                        default="action")
 
     def __post_init__(self) -> None:

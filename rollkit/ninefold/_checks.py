@@ -15,7 +15,7 @@ from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _cut, _four_d6, _uniform
 from ._values import (
     Convention,
-    CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, _bands, _faces_for, _points, _sides,
+    CONVENTION_WORDS, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, _bands, _faces_for, _points, _sides,
     clamp_chance, effect_dice_after,
 )
 
@@ -51,6 +51,7 @@ class Check(CheckBase):
     die: int = param("Die (dN)", hint="sides of the die the check is rolled on", low=2,
                      high=MAX_SIDES, default=100)
     convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   options=CONVENTION_WORDS,
                                    default="roll-under")
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
@@ -127,6 +128,7 @@ class PercentageCheck(CheckBase):
     bonus: int = param("Total check bonus (%)", hint="added to the converted percentile roll",
                        low=-MAX_POINTS, high=MAX_POINTS, default=0)
     convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   options=CONVENTION_WORDS,
                                    default="roll-high")
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()

@@ -14,7 +14,7 @@ from .._validate import boolean, choice, integer
 from ._maths import _classify, _contest_outcomes, _contest_weights, _cut
 from ._values import (
     Convention,
-    _CRITICALS, CONTEST_OUTCOMES, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, MAX_POINTS,
+    _CRITICALS, CONTEST_OUTCOMES, CONVENTION_WORDS, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, MAX_POINTS,
     MAX_SIDES, OFFENCE_FAILS,
     _bands, _faces_for, _sides, clamp_chance, effect_dice_after,
 )
@@ -45,6 +45,7 @@ class Contest(CheckBase):
     defence_die: int = param("Defense die (dN)", hint="sides of the die the defense rolls",
                              low=2, high=MAX_SIDES, default=100)
     convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
+                                   options=CONVENTION_WORDS,
                                    default="roll-under")
     favourable: int = param("Favorable band (%)", hint="the offense's critical band at the good"
                             " end", low=0, high=100, default=5)

@@ -23,6 +23,7 @@ COMMON_DICE: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20, 100)
 Convention = Literal["roll-under", "roll-high"]
 """How a check is read: pass on a low roll (roll-under) or on a high one (roll-high)."""
 CONVENTIONS: tuple[str, ...] = get_args(Convention)
+CONVENTION_WORDS = (("roll-under", "roll under toPass"), ("roll-high", "roll high (X+)"))
 
 FAIL_UNFAVOURABLE = "fail, unfavourable critical"
 FAIL = "fail"
