@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from fractions import Fraction
 from collections.abc import Iterable
 from typing import ClassVar
 
+from ._dist import Distribution
 from ._errors import ParameterTypeError, RulesError
 from ._roll import Dice, Roll
 from ._validate import integer
@@ -19,8 +21,10 @@ MAX_SEED = 2**64 - 1
 class CheckBase:
     """Base of every public check class (each a frozen, keyword-only dataclass).
 
-    A subclass implements ``_play(dice) -> Roll``, drawing every face through
-    ``dice.next(sides)``; ``roll`` and ``resolve`` both run it.
+    A subclass implements the contract below: ``chance``, ``outcomes``,
+    ``distribution`` and ``_play(dice) -> Roll``, which draws every face through
+    ``dice.next(sides)`` (``roll`` and ``resolve`` both run it); it sets
+    ``system``, ``tally_name`` and, where one field sets success, ``target``.
     """
 
     system: ClassVar[str] = ""
@@ -28,6 +32,19 @@ class CheckBase:
     """What the tally counts, in the rules' words ("Hits", "successes", "margin")."""
     target: ClassVar[str] = ""
     """The parameter that sets the least tally to succeed ("tn"), if one does."""
+
+    def chance(self) -> Fraction:  # pragma: no cover - abstract
+        """The exact probability of success."""
+        raise NotImplementedError
+
+    def outcomes(self) -> Distribution:  # pragma: no cover - abstract
+        """Every named outcome, worst to best, zero-probability ones included."""
+        raise NotImplementedError
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:  # pragma: no cover
+        """The exact distribution of the tally, listed up to ``bound`` with the exact rest in
+        the tail (``_dist.listed``, ``_dist.check_bound``)."""
+        raise NotImplementedError
 
     def success_from(self) -> int | None:
         """The least tally that succeeds, when the tally alone decides success (else None).

@@ -2,22 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ._errors import RulesError
 from ._format import TEXT_PLACES, fraction, percent, probability_json
+from ._validate import integer
 
-__all__ = ["Distribution"]
+__all__ = ["Distribution", "UnknownOutcome", "TAIL_BELOW", "check_bound", "listed"]
 
 _ZERO = Fraction(0)
 
+TAIL_BELOW = Fraction(1, 10**6)
+"""Where the support never ends, the default bound is the smallest leaving a tail below this."""
+
+
+def check_bound(bound: Any, *, lowest: int, limit: int | None = None) -> int:
+    """The one rule for ``distribution(bound=...)`` in every system: a whole number from
+    the lowest possible tally (so that something is listed) up to ``limit``."""
+    return integer("bound", bound, low=lowest, limit=limit,
+                   allowed=f"a whole number of at least {lowest}, the lowest possible tally")
+
+
+def listed(weights: Iterable[tuple[int, int]], denominator: int, bound: Any) -> Distribution:
+    """Tallies with integer weights over one denominator, listed up to ``bound`` (see
+    ``check_bound``); any tally above it goes to one exact tail, "B+1 or more"."""
+    pairs = list(weights)
+    if bound is None:
+        return Distribution.from_weights(pairs, denominator)
+    bound = check_bound(bound, lowest=min((k for k, _ in pairs), default=0))
+    kept = [(k, w) for k, w in pairs if k <= bound]
+    if len(kept) == len(pairs):
+        return Distribution.from_weights(pairs, denominator)
+    return Distribution.from_weights(kept, denominator, tail_label=f"{bound + 1} or more",
+                                     tail_weight=sum(w for k, w in pairs if k > bound))
+
+
+class UnknownOutcome(RulesError, KeyError):
+    """An outcome a distribution does not list; the message names the ones it does."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
 
 @dataclass(frozen=True)
-class Distribution:
+class Distribution(Mapping[Hashable, Fraction]):
     """Exact probabilities of outcomes, in order, plus the mass not listed.
+
+    A read-only mapping from each listed outcome to its probability; asking for
+    an outcome it does not list is an ``UnknownOutcome`` error (a ``KeyError``)
+    naming the listed ones, so a misspelt name never reads as 0.
 
     ``tail`` is the exact probability of every outcome beyond the listed ones
     (for example "more than 30 successes" when exploding dice make the support
@@ -62,11 +98,37 @@ class Distribution:
         return outcome in self._index
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
-        """The probability of ``outcome`` (0 for a listed-free outcome)."""
-        return self._index.get(outcome, _ZERO)
+        """The probability of ``outcome``, which must be one of the listed outcomes."""
+        try:
+            return self._index[outcome]
+        except (KeyError, TypeError):
+            pass
+        keys = [k for k, _ in self.pairs]
+        known = (", ".join(map(repr, keys)) if len(keys) <= 12
+                 else f"{keys[0]!r} to {keys[-1]!r}")
+        beyond = f"; the rest ({self.tail_label}) is in tail" if self.tail_label else ""
+        raise UnknownOutcome(f"outcome={outcome!r:.60} is not listed: this distribution lists"
+                             f" {known or 'nothing'}{beyond}")
 
-    def items(self) -> tuple[tuple[Hashable, Fraction], ...]:
+    def get(self, outcome: Hashable, default: Any = None) -> Any:
+        return self._index.get(outcome, default)
+
+    def items(self) -> tuple[tuple[Hashable, Fraction], ...]:  # type: ignore[override]
         return self.pairs
+
+    def keys(self) -> tuple[Hashable, ...]:  # type: ignore[override]
+        return tuple(k for k, _ in self.pairs)
+
+    def values(self) -> tuple[Fraction, ...]:  # type: ignore[override]
+        return tuple(p for _, p in self.pairs)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return (self.pairs, self.tail, self.tail_label) == (other.pairs, other.tail, other.tail_label)
+
+    def __hash__(self) -> int:
+        return hash((self.pairs, self.tail, self.tail_label))
 
     def total(self) -> Fraction:
         """Listed mass plus tail: exactly 1 for every distribution rollkit returns."""

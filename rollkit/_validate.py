@@ -7,7 +7,7 @@ from typing import Any
 
 from ._errors import LimitError, ParameterTypeError, RulesError
 
-__all__ = ["integer", "boolean", "choice", "describe"]
+__all__ = ["integer", "within", "boolean", "choice", "describe"]
 
 
 def describe(value: Any) -> str:
@@ -57,6 +57,17 @@ def integer(
             f" for {name} up to {limit}"
         )
     return value
+
+
+def within(name: str, value: Any, bound: int, *, low: int | None = None, unit: str = "") -> int:
+    """A whole number within -``bound``..``bound``: below ``low`` breaks the rules
+    (``RulesError``), beyond the bound is a limit of exact computing (``LimitError``)."""
+    integer(name, value, low=low)
+    if abs(value) > bound:
+        raise LimitError(
+            f"{name}={describe(value)} is too {'large' if value > 0 else 'small'}: rollkit"
+            f" computes exact odds for {name} from {-bound if low is None else low} to {bound}{unit}")
+    return int(value)
 
 
 def boolean(name: str, value: Any) -> bool:

@@ -23,7 +23,7 @@ from itertools import islice
 from typing import Any, ClassVar, Literal, get_args
 
 from ._check import CheckBase
-from ._dist import Distribution
+from ._dist import TAIL_BELOW, Distribution, check_bound
 from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
@@ -65,8 +65,6 @@ MAX_BOUND = 2000
 """Largest ``bound`` accepted by ``Check`` / ``Mitigated`` ``distribution``."""
 MAX_OPPOSED_BOUND = 400
 """Largest ``bound`` accepted by ``Opposed.distribution``."""
-TAIL_BELOW = Fraction(1, 10**6)
-"""The default ``bound`` is the smallest that leaves a tail below this."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
     "critical failure", "failure", "success", "critical success")
@@ -307,7 +305,7 @@ class Mitigated(CheckBase):
 def _tally_for(n: int, again: int, bound: int | None) -> Distribution:
     if bound is None:
         bound = _default_bound(n, again)
-    return _tally(n, again, integer("bound", bound, low=0, limit=MAX_BOUND))
+    return _tally(n, again, check_bound(bound, lowest=0, limit=MAX_BOUND))
 
 
 # --- Opposed ---------------------------------------------------------------------------------
@@ -443,7 +441,7 @@ class Opposed(CheckBase):
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Net successes of the active side 0..bound and the exact tail above."""
         if bound is not None:
-            integer("bound", bound, low=0, limit=MAX_OPPOSED_BOUND)
+            check_bound(bound, lowest=0, limit=MAX_OPPOSED_BOUND)
         return _opposed_tally(*self._key(), bound)
 
     def _play(self, dice: Dice) -> Roll:

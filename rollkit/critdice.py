@@ -28,7 +28,7 @@ from math import comb
 from typing import Any, ClassVar
 
 from ._check import CheckBase
-from ._dist import Distribution
+from ._dist import TAIL_BELOW, Distribution, check_bound
 from ._errors import LimitError, ParameterTypeError, RulesError
 from ._fields import param
 from ._roll import Dice, Die, Roll
@@ -63,8 +63,6 @@ MAX_CRITICAL = 100
 """Most critical dice an ability may put in the pool from the start."""
 MAX_BOUND = 1000
 """Largest ``bound`` accepted by ``distribution``."""
-TAIL_BELOW = Fraction(1, 10**6)
-"""The default ``bound`` is the smallest that leaves a tail below this."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
     "critical failure", "failure", "success", "critical success")
@@ -539,8 +537,7 @@ class Check(CheckBase):
         if bound is None:
             return _tally(*key, _default_bound(*key))
         lowest = _lowest(*key)[1]
-        integer("bound", bound, low=lowest, limit=MAX_BOUND,
-                allowed=f"a whole number of at least {lowest}, the lowest total")
+        check_bound(bound, lowest=lowest, limit=MAX_BOUND)
         return _tally(*key, bound)
 
     def _play(self, dice: Dice) -> Roll:

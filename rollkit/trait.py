@@ -13,12 +13,11 @@ from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from ._check import CheckBase
-from ._dist import Distribution
-from ._errors import LimitError
+from ._dist import Distribution, listed
 from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
-from ._validate import boolean, choice, describe, integer
+from ._validate import boolean, choice, integer, within
 
 __all__ = [
     "Check", "Contest", "Side", "THRESHOLDS", "OUTCOMES", "CAPS", "TIES",
@@ -64,16 +63,7 @@ MAX_LEVEL = 200
 # ----------------------------------------------------------------- helpers
 
 def _bounded(name: str, value: Any, bound: int, *, low: int | None = None) -> int:
-    """A whole number; below ``low`` breaks the rules, beyond +-``bound`` is a limit."""
-    integer(name, value, low=low)
-    if abs(value) > bound:
-        span = f"from {-bound if low is None else low} to {bound}"
-        raise LimitError(
-            f"{name}={describe(value)} is too {'large' if value > 0 else 'small'}:"
-            f" rollkit computes exact odds"
-            f" for {name} {span}"
-        )
-    return int(value)
+    return within(name, value, bound, low=low)
 
 
 def mod_for(*, score: int) -> int:
@@ -178,17 +168,8 @@ def _diff_weights(dice: int, highest: bool, dice_b: int, highest_b: bool) -> tup
     return tuple(weights)
 
 
-def _listed(pairs: list[tuple[int, int]], denominator: int, bound: int | None) -> Distribution:
-    """A numeric distribution, listed up to ``bound`` with the exact rest as a tail."""
-    if bound is None:
-        return Distribution.from_weights(pairs, denominator)
-    shown = [(k, w) for k, w in pairs if k <= bound]
-    rest = sum(w for k, w in pairs if k > bound)
-    return Distribution.from_weights(shown, denominator, tail_weight=rest,
-                                     tail_label=f"{bound + 1} or more" if rest else "")
-
-
 def _bound(bound: Any) -> int | None:
+    """A whole number, checked before it keys a cache (``listed`` checks its range)."""
     return None if bound is None else integer("bound", bound)
 
 
@@ -196,7 +177,7 @@ def _bound(bound: Any) -> int | None:
 def _totals(dice: int, highest: bool, bonus: int, bound: int | None) -> Distribution:
     """The total of a check: kept sum plus ``bonus``."""
     pairs = [(i + 2 + bonus, w) for i, w in enumerate(_sum_weights(dice, highest))]
-    return _listed(pairs, SIDES ** dice, bound)
+    return listed(pairs, SIDES ** dice, bound)
 
 
 @lru_cache(maxsize=256)
@@ -235,7 +216,7 @@ def _contest_outcomes(dice: int, highest: bool, dice_b: int, highest_b: bool, sh
 def _contest_margins(dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int,
                      reroll: bool, bound: int | None) -> Distribution:
     pairs, denominator = _margins(dice, highest, dice_b, highest_b, shift, reroll)
-    return _listed(list(pairs), denominator, bound)
+    return listed(list(pairs), denominator, bound)
 
 
 # ------------------------------------------------------------------ sides

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import time
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -125,7 +124,9 @@ def test_distribution_bound_puts_the_rest_in_the_tail() -> None:
     assert d.tail == dist[2] + dist[3] + dist[4]
     assert d.tail_label == "2 or more"
     assert d.total() == 1
-    assert Check(dice=4, threshold=7, tn=2).distribution(bound=-1).tail == 1
+    with pytest.raises(RulesError, match="at least 0, the lowest possible tally"):
+        Check(dice=4, threshold=7, tn=2).distribution(bound=-1)  # nothing would be listed
+    assert list(Check(dice=4, threshold=7, tn=2).distribution(bound=0)) == [0]
     assert Check(dice=4, threshold=7, tn=2).distribution(bound=9).tail == 0
     with pytest.raises(ParameterTypeError):
         Check(dice=4, threshold=7, tn=2).distribution(bound=1.5)  # type: ignore[arg-type]
@@ -304,7 +305,9 @@ def test_degree_table() -> None:
         row = hits.degree(effect=effect)
         assert row.label == band(effect)
         assert row.success == (effect >= 0)
-        assert [d.covers(effect) for d in hits.DEGREES].count(True) == 1 and row.covers(effect)
+        covering = [d for d in hits.DEGREES if (d.low is None or effect >= d.low)
+                    and (d.high is None or effect <= d.high)]  # the bands as data, read here
+        assert covering == [row]
     assert [d.label for d in hits.DEGREES] == list(BANDS)
     assert hits.OUTCOMES == BANDS
     assert (hits.DEGREES[0].low, hits.DEGREES[0].high) == (None, -4)
@@ -421,25 +424,21 @@ def test_out_of_rules(params: dict[str, int], match: str) -> None:
     assert not isinstance(info.value, (ParameterTypeError, LimitError))
 
 
-def test_limits_refuse_fast() -> None:
-    start = time.perf_counter()
+def test_limits_refuse_before_computing() -> None:
     for params in ({"dice": 10**9}, {"dice": hits.MAX_POOL + 1}, {"dice": hits.MAX_ROLLED + 1},
                    {"tn": 10**12}, {"dice": 10**9, "bought": 10**8}):
         with pytest.raises(LimitError):
             Check(**({"dice": 5, "threshold": 6, "tn": 2} | params))
-    assert time.perf_counter() - start < 0.5
     # Buying hits brings a huge pool back within reach.
     big = Check.buying(dice=hits.MAX_POOL, threshold=6, tn=50_000)
     assert big.rolled == 10 and big.chance() == sum(
         p for k, p in formula_hits(10, 6).items() if k + big.bought_hits >= 50_000)
 
 
-def test_largest_pool_answers_quickly() -> None:
-    start = time.perf_counter()
+def test_largest_pool_answers() -> None:
     check = Check(dice=hits.MAX_ROLLED, threshold=6, tn=1000, validation=2)
     assert check.outcomes().total() == 1
     assert check.distribution().total() == 1
-    assert time.perf_counter() - start < 2
 
 
 def test_resolve_rejects_bad_faces() -> None:

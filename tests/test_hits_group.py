@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 from collections import Counter
 from fractions import Fraction
 
@@ -88,16 +87,12 @@ def test_opposed_errors_and_limits() -> None:
         Opposed(dice=3, threshold=6, against_dice=3, against_threshold=0)
     with pytest.raises(RulesError, match="against_dice"):
         Opposed(dice=3, threshold=6, against_dice=-1, against_threshold=6)
-    start = time.perf_counter()
     for dice, against in ((10**9, 1), (1, 10**9), (hits.MAX_OPPOSED_DICE, 1)):
         with pytest.raises(LimitError):
             Opposed(dice=dice, threshold=6, against_dice=against, against_threshold=6)
-    assert time.perf_counter() - start < 0.5
-    start = time.perf_counter()
     big = Opposed(dice=hits.MAX_OPPOSED_DICE // 2, threshold=6,
                   against_dice=hits.MAX_OPPOSED_DICE // 2, against_threshold=7)
     assert big.distribution().total() == 1 and big.outcomes().total() == 1
-    assert time.perf_counter() - start < 2
 
 
 # -- group ----------------------------------------------------------------------------
@@ -180,13 +175,11 @@ def test_group_kinds_and_errors() -> None:
         with pytest.raises(error, match="helpers"):
             Group(dice=3, threshold=6, tn=1, helpers=helpers)  # type: ignore[arg-type]
     assert Group(dice=3, threshold=6, tn=1, helpers=[[2, 6]]).helpers == ((2, 6),)  # type: ignore[list-item]
-    start = time.perf_counter()
     for params in ({"dice": 10**9}, {"helpers": ((10**9, 6),)},
                    {"helpers": tuple((1, 6) for _ in range(hits.MAX_HELPERS + 1))},
                    {"dice": 300, "helpers": ((301, 6),)}):
         with pytest.raises(LimitError):
             Group(**({"dice": 3, "threshold": 6, "tn": 1} | params))  # type: ignore[arg-type]
-    assert time.perf_counter() - start < 0.5
 
 
 def test_group_knowledge_builder_and_limit() -> None:
@@ -202,11 +195,9 @@ def test_group_knowledge_builder_and_limit() -> None:
         Group.knowledge(intellect=6, rating=3, tn=4, helpers=((3,),))
 
 
-def test_largest_group_answers_quickly() -> None:
-    start = time.perf_counter()
+def test_largest_group_answers() -> None:
     check = Group(dice=6, threshold=6, tn=100, helpers=tuple((99, 2) for _ in range(6)))
     assert check.distribution().total() == 1 and check.chance() > 0
-    assert time.perf_counter() - start < 2
 
 
 # -- luck -----------------------------------------------------------------------------

@@ -33,7 +33,6 @@ async function boot() {
   const booted = performance.now();
   await pyodide.loadPackage("rollkit", { messageCallback: () => {}, errorCallback: () => {} });
   handle = pyodide.runPython("from rollkit._params import request\nrequest");
-  self.rollkitPyodide = pyodide; // for tests that inject faults; same origin only
   const version = pyodide.runPython("import rollkit; rollkit.__version__");
   if (failed) return;
   postMessage({

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .._dist import Distribution
+from .._dist import Distribution, check_bound
 from .._roll import Dice, Die
 from .._validate import integer
 from ._tables import DEGREES, Degree, degree_index
+from ._maths import CACHE_UP_TO
 
 __all__ = [
     "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE", "MAX_GROUP_DICE", "MAX_HELPERS",
@@ -51,7 +52,6 @@ def outcome_distribution(weights: tuple[int, ...], denominator: int,
     return Distribution.from_weights(list(zip(labels, weights)), denominator)
 
 
-_CACHE_UP_TO = 301  # tallies longer than this are rebuilt rather than kept in memory
 
 
 @lru_cache(maxsize=256)
@@ -63,10 +63,10 @@ def tally_distribution(weights: tuple[int, ...] | list[int], first: int, denomin
                        bound: int | None) -> Distribution:
     """Tally ``first + i`` with weight ``weights[i]``; above ``bound`` goes to the tail."""
     if bound is not None:
-        bound = integer("bound", bound)
+        bound = check_bound(bound, lowest=first)
     last = first + len(weights) - 1
     if bound is None or bound >= last:
-        if len(weights) <= _CACHE_UP_TO:
+        if len(weights) - 1 <= CACHE_UP_TO:  # the tally of n dice has n + 1 entries
             return _whole(tuple(weights), first, denominator)
         return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)],
                                          denominator)

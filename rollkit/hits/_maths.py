@@ -16,7 +16,7 @@ __all__ = [
 ]
 
 _BANDS = len(DEGREES)
-_CACHE_UP_TO = 300  # pools up to this size are cached; bigger ones are cheap to redo
+CACHE_UP_TO = 300  # pools up to this size are cached; bigger ones are cheap to redo
 
 
 def _binomial(n: int, t: int) -> tuple[int, ...]:
@@ -37,7 +37,7 @@ _binomial_cached = lru_cache(maxsize=256)(_binomial)
 
 def binomial(n: int, t: int) -> tuple[int, ...]:
     """Weights over ``10**n`` of 0..n Hits on n d10 at Threshold t."""
-    return _binomial_cached(n, t) if n <= _CACHE_UP_TO else _binomial(n, t)
+    return _binomial_cached(n, t) if n <= CACHE_UP_TO else _binomial(n, t)
 
 
 def bands(weights: tuple[int, ...] | list[int], first: int) -> tuple[int, ...]:

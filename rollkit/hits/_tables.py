@@ -33,10 +33,6 @@ class Degree:
         """The outcome name rollkit uses, e.g. ``"DoS 3 (Good Success)"``."""
         return f"{self.name} ({self.description})"
 
-    def covers(self, effect: int) -> bool:
-        above = self.low is None or effect >= self.low
-        return above and (self.high is None or effect <= self.high)
-
 
 DEGREES: tuple[Degree, ...] = (
     Degree(None, -4, "Botch 3", "Catastrophic Failure", False),

@@ -8,11 +8,11 @@ from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase
-from .._dist import Distribution
+from .._dist import Distribution, listed
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
-from ._maths import _check_outcome, _check_outcomes, _classify, _cut, _four_d6, _uniform
+from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
 from ._values import (
     Convention,
     CONVENTION_WORDS, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, _bands, _faces_for, _points, _sides,
@@ -87,7 +87,7 @@ class Check(CheckBase):
         n, passing = self._faces()[:2]
         if bound is None:
             return _uniform(passing - n, n)
-        return _cut([(passing - low, 1) for low in range(n, 0, -1)], n, bound)
+        return listed([(passing - low, 1) for low in range(n, 0, -1)], n, bound)
 
     def _play(self, dice: Dice) -> Roll:
         n, passing, fav, unfav = self._faces()
@@ -161,7 +161,7 @@ class PercentageCheck(CheckBase):
         shift = self.bonus - self.dc
         if bound is None:
             return _uniform(1 + shift, 100)
-        return _cut([(u + shift, 1) for u in range(1, 101)], 100, bound)
+        return listed([(u + shift, 1) for u in range(1, 101)], 100, bound)
 
     def _play(self, dice: Dice) -> Roll:
         face = dice.next(100)
@@ -217,7 +217,7 @@ class MentalicStat(CheckBase):
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         ways = _four_d6()
-        return _cut([(s, ways[s]) for s in range(4, 25)], 6**4, bound)
+        return listed([(s, ways[s]) for s in range(4, 25)], 6**4, bound)
 
     def _play(self, dice: Dice) -> Roll:
         faces = [dice.next(6) for _ in range(4)]

@@ -7,11 +7,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .._check import CheckBase
-from .._dist import Distribution
+from .._dist import Distribution, listed
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
-from ._maths import _classify, _contest_outcomes, _contest_weights, _cut
+from ._maths import _classify, _contest_outcomes, _contest_weights
 from ._values import (
     Convention,
     _CRITICALS, CONTEST_OUTCOMES, CONVENTION_WORDS, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, MAX_POINTS,
@@ -94,7 +94,7 @@ class Contest(CheckBase):
         for weight, critical in zip(w[3:], _CRITICALS):
             k = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
             tally[k] = tally.get(k, 0) + weight
-        return _cut(sorted(tally.items()), self.offence_die * self.defence_die, bound)
+        return listed(sorted(tally.items()), self.offence_die * self.defence_die, bound)
 
     def _play(self, dice: Dice) -> Roll:
         n, passing, fav, unfav, d, held = self._faces()

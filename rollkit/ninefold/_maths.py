@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from .._dist import Distribution
-from .._validate import integer
 from ._values import _CRITICALS, CHECK_OUTCOMES, CONTEST_OUTCOMES
 
 
@@ -36,17 +34,6 @@ def _classify(low: int, sides: int, passing: int, favourable: int,
 
 def _check_outcome(passed: bool, critical: str) -> str:
     return CHECK_OUTCOMES[3 * passed + _CRITICALS.index(critical)]
-
-
-def _cut(weights: list[tuple[int, int]], denominator: int, bound: Any) -> Distribution:
-    """A tally distribution, listed up to ``bound`` with the exact rest in the tail."""
-    if bound is None:
-        return Distribution.from_weights(weights, denominator)
-    bound = integer("bound", bound)
-    kept = [(k, w) for k, w in weights if k <= bound]
-    rest = sum(w for k, w in weights if k > bound)
-    return Distribution.from_weights(kept, denominator, tail_weight=rest,
-                                     tail_label=f"{bound + 1} or more")
 
 
 @lru_cache(maxsize=1024)

@@ -6,8 +6,8 @@ from fractions import Fraction
 from math import gcd
 from typing import Any, Literal, get_args
 
-from .._errors import LimitError, RulesError
-from .._validate import boolean, choice, describe, integer
+from .._errors import RulesError
+from .._validate import boolean, choice, describe, integer, within
 
 MAX_POINTS = 10**6
 """Largest size of any percentage-point value (toPass, Stat, DC, bonus ...) rollkit takes."""
@@ -52,13 +52,7 @@ _CRITICALS = ("unfavourable", "none", "favourable")  # index 0, 1, 2 within a pa
 
 def _points(name: str, value: Any) -> int:
     """A whole number of percentage points, any sign, within +-MAX_POINTS."""
-    integer(name, value)
-    if abs(value) > MAX_POINTS:
-        raise LimitError(
-            f"{name}={describe(value)} is too large: rollkit takes {name} from"
-            f" -{MAX_POINTS} to {MAX_POINTS} percentage points"
-        )
-    return value
+    return within(name, value, MAX_POINTS, unit=" percentage points")
 
 
 def clamp_chance(to_pass: int, *, name: str = "to_pass") -> int:

@@ -84,8 +84,18 @@ def test_a_wheel_with_the_wrong_sha256_is_refused(browser: object, site: Site, t
         assert widget.locator(".rk-chance strong").inner_text().endswith("%")
 
 
+def _expose_pyodide(route: object) -> None:
+    """Serve the worker with one line added that hands Pyodide to the test (the shipped
+    worker has no such hook)."""
+    response = route.fetch()  # type: ignore[attr-defined]
+    body = response.text().replace("  const version = ", "  self.testPyodide = pyodide;\n  const version = ", 1)
+    assert "self.testPyodide" in body
+    route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
+
+
 def _ready_page(browser: object, site: Site) -> object:
     page = open_page(browser, site)
+    page.route("**/rollkit-worker.mjs", _expose_pyodide)  # type: ignore[attr-defined]
     pages = [p for p in widget_pages(site)
              if (site.directory / p / "index.html").read_text().count("data-rollkit-widget=") >= 2]
     page.goto(site.url(pages[0]))  # type: ignore[attr-defined]
@@ -96,7 +106,7 @@ def _ready_page(browser: object, site: Site) -> object:
 
 def _inject(page: object, python: str) -> None:
     worker = page.workers[-1]  # type: ignore[attr-defined]
-    worker.evaluate("(code) => self.rollkitPyodide.runPython(code)", python)
+    worker.evaluate("(code) => self.testPyodide.runPython(code)", python)
 
 
 def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: Site) -> None:
