@@ -6,8 +6,8 @@ show as percentages, each with its exact fraction in the cell's ``title`` (mouse
 hover) and in a span that a "Show exact fractions" checkbox just before the table
 reveals through CSS alone (keyboard, touch, no JavaScript). ```` ```rollkit-chart ````
 renders the SVG string its last expression returns. A failing fence raises
-``SuperFencesException``, which fails the build (the mkdocs hook checks every
-fence first and names the page and line).
+``FenceError``, which fails the build (mkdocs and Zensical alike) naming the
+fence's page and line.
 """
 
 from __future__ import annotations
@@ -24,8 +24,15 @@ from pymdownx.superfences import SuperFencesException
 import rollkit
 from rollkit._format import fraction, percent
 from docs_tools import svg
+from docs_tools.mdfences import locate
 
-__all__ = ["evaluate", "page_id", "render", "table_formatter", "chart_formatter", "FENCES"]
+try:  # mkdocs reports a BuildError as its message alone, without a traceback
+    from mkdocs.exceptions import BuildError as _Reported
+except ImportError:  # Zensical without mkdocs
+    _Reported = Exception  # type: ignore[assignment,misc]
+
+__all__ = ["evaluate", "page_id", "render", "table_formatter", "chart_formatter", "FENCES",
+           "FenceError", "failed"]
 
 FENCES = ("rollkit-table", "rollkit-chart")
 
@@ -108,17 +115,26 @@ def render(kind: str, source: str, element_id: str = "") -> str:
     return f'<figure class="rollkit-figure">{value}</figure>'
 
 
-def _format(kind: str, source: str, element_id: str = "") -> str:
+class FenceError(SuperFencesException, _Reported):
+    """A fence that cannot be rendered: it fails the build. superfences re-raises only its
+    own exception (anything else would leave the fence on the page as plain code)."""
+
+
+def failed(md: Any, kind: str, source: str, error: Exception) -> FenceError:
+    """The build error for a fence that failed: ``page.md:LINE: kind fence failed: ...``."""
+    return FenceError(f"{locate(md, kind, source)}: {kind} fence failed: {type(error).__name__}: {error}")
+
+
+def _format(md: Any, kind: str, source: str, element_id: str = "") -> str:
     try:
         return render(kind, source, element_id)
-    except Exception as error:  # superfences would swallow anything else
-        first = source.strip().splitlines()[0] if source.strip() else ""
-        raise SuperFencesException(f"{kind} fence starting {first!r}: {type(error).__name__}: {error}") from error
+    except Exception as error:
+        raise failed(md, kind, source, error) from error
 
 
 def table_formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
-    return _format("rollkit-table", src, page_id(md, "rkt-", src))
+    return _format(md, "rollkit-table", src, page_id(md, "rkt-", src))
 
 
 def chart_formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
-    return _format("rollkit-chart", src)
+    return _format(md, "rollkit-chart", src)

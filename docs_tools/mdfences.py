@@ -4,18 +4,24 @@ Fences nested in admonitions (``!!! example``), collapsible blocks (``???``)
 and content tabs (``=== "Tab"``) count too: the marker line is blanked, which
 turns the indented body into an indented code block, and that block is parsed
 again with its line offset. ``inline`` walks the prose the same way.
+
+``locate`` names the page and line of a fence that a superfences formatter is
+rendering, under mkdocs and Zensical alike, for the formatter's error message.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-__all__ = ["Fence", "Block", "scan", "inline"]
+__all__ = ["Fence", "Block", "scan", "inline", "source_of", "locate"]
 
 _MARKER = re.compile(r"^(?P<indent>\s*)(?P<kind>!!!|\?\?\?\+?|===)\s+(?P<rest>.*)$")
 _TITLE = re.compile(r'"(.*)"')
@@ -106,3 +112,49 @@ def scan(text: str) -> tuple[list[Fence], list[Block]]:
     fences.sort(key=lambda f: f.line)
     blocks.sort(key=lambda b: b.line)
     return fences, blocks
+
+
+def source_of(md: Any) -> Path | None:
+    """The Markdown file that ``md`` (one ``Markdown`` instance a page) is converting.
+
+    Python-Markdown itself does not know; the builders leave it on the processors they
+    register: mkdocs on its link-rewriting tree processors (``file.abs_src_path``),
+    Zensical on its rendering-context preprocessor (``page.path`` under ``docs_dir``).
+    ``tests/test_build.py`` holds both to it.
+    """
+    for processor in getattr(md, "treeprocessors", ()):
+        path = getattr(getattr(processor, "file", None), "abs_src_path", None)
+        if path:
+            return Path(path)
+    for processor in getattr(md, "preprocessors", ()):
+        page, config = getattr(processor, "page", None), getattr(processor, "config", None)
+        if getattr(page, "path", None) and isinstance(config, dict) and config.get("docs_dir"):
+            return Path(config.get("root_dir") or ".", config["docs_dir"], page.path)
+    return None
+
+
+def _lines(body: str) -> list[str]:
+    # as Python-Markdown hands a fence's body to a formatter: tabs expanded, no trailing blanks
+    return [line.expandtabs(4).rstrip() for line in body.strip("\n").split("\n")]
+
+
+def locate(md: Any, kind: str, body: str) -> str:
+    """``page.md:LINE`` of the ```` ```kind ```` fence holding ``body`` on the page ``md`` is
+    converting (the page relative to the working directory when under it); just the page
+    when the fence cannot be found in its file, and ``an unknown page`` without one.
+
+    Only called for a failing fence, so a page's fences are never parsed twice to build it.
+    """
+    path = source_of(md)
+    if path is None:
+        return "an unknown page"
+    shown = os.path.relpath(path) if Path(path).resolve().is_relative_to(Path.cwd()) else str(path)
+    try:
+        fences = [f for f in scan(path.read_text(encoding="utf-8"))[0] if f.info.split()[:1] == [kind]]
+    except (OSError, UnicodeDecodeError):
+        return shown
+    wanted = _lines(body)
+    same = [f.line for f in fences if _lines(f.body) == wanted]
+    if not same and len(fences) == 1:
+        same = [fences[0].line]
+    return f"{shown}:{same[0]}" if same else shown

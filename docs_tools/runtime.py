@@ -1,4 +1,10 @@
-"""Put the browser runtime into the built site: Pyodide, the rollkit wheel, the lock file.
+"""The site's build step: build with mkdocs or Zensical, then put the browser runtime
+(Pyodide, the rollkit wheel, the lock file) into the built site.
+
+    python -m docs_tools.runtime [--zensical] [--site-dir DIR] [--config-file FILE]
+
+``scripts/build``, ``scripts/serve``, the browser tests and the browser benchmark all
+build through ``build`` (this command), so both builders give the same site.
 
 - Pyodide's five runtime files come from npm ``pyodide`` (pinned in package.json,
   installed by ``npm ci``), so the site never asks a CDN for anything.
@@ -10,8 +16,11 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,8 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE = ROOT / "build" / "wheel"
+BUILDERS = ("mkdocs", "zensical")
+STEP_ENV = "ROLLKIT_RUNTIME_STEP"  # set while the build step runs: the mkdocs hook then stays out
+SITE_DIR_ENV = "ROLLKIT_SITE_DIR"  # mkdocs.yml's site_dir, for Zensical (it has no --site-dir)
 
-__all__ = ["install", "wheel"]
+__all__ = ["build", "install", "wheel", "BUILDERS"]
 
 
 def _sources_hash() -> str:
@@ -82,3 +94,78 @@ def install(site_dir: Path) -> Path:
     if hashlib.sha256((target / built.name).read_bytes()).hexdigest() != entry["sha256"]:
         raise RuntimeError("the rollkit wheel does not match the sha256 in pyodide-lock.json")
     return target
+
+
+_FENCE_FAILED = re.compile(r"((?:\S+\.md(?::\d+)?|an unknown page): \S+ fence failed: .*)")
+
+
+def _run(command: list[str], env: dict[str, str], builder: str) -> None:
+    done = subprocess.run(command, env=env, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    sys.stderr.write(done.stdout)
+    if done.returncode != 0:
+        # Zensical reports a failing fence inside a traceback: repeat the fence's own line last
+        fences = dict.fromkeys(m.group(1) for m in map(_FENCE_FAILED.search, done.stdout.splitlines()) if m)
+        raise RuntimeError("; ".join([f"{builder} build failed (exit status {done.returncode})", *fences]))
+
+
+def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
+          config: Path = ROOT / "mkdocs.yml") -> Path:
+    """Build the site strictly with ``builder`` into ``site_dir`` (default: ``site/`` beside
+    ``config``, emptied first), then ``install`` the runtime into it; returns ``site_dir``.
+
+    Raises ``RuntimeError`` when the builder fails (its own output says why: a broken fence
+    names its page and line) or the runtime cannot be installed.
+    """
+    if builder not in BUILDERS:
+        raise ValueError(f"builder must be one of {', '.join(BUILDERS)}, not {builder!r}")
+    config = config.resolve()
+    project = config.parent
+    site_dir = (site_dir or project / "site").resolve()
+    if project.is_relative_to(site_dir):
+        raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
+    env = {**os.environ, STEP_ENV: "1", "NO_MKDOCS_2_WARNING": "1"}
+    if builder == "mkdocs":
+        _run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "--config-file", str(config),
+              "--site-dir", str(site_dir)], env, builder)
+    else:
+        # Zensical writes only inside the config's folder and keeps what a site folder held:
+        # build into a fresh folder under build/ and move it into place. --clean drops its page
+        # cache (.cache/), which knows nothing of rollkit's sources.
+        (project / "build").mkdir(exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix="zensical-", dir=project / "build"))
+        try:
+            _run([sys.executable, "-m", "zensical", "build", "--strict", "--clean", "--config-file",
+                  str(config)], {**env, SITE_DIR_ENV: str(scratch.relative_to(project) / "site")}, builder)
+            if not (scratch / "site" / "index.html").exists():
+                raise RuntimeError(f"zensical wrote no site into {scratch / 'site'}: {config.name} must set"
+                                   f" site_dir: !ENV [{SITE_DIR_ENV}, site]")
+            if site_dir.exists():
+                shutil.rmtree(site_dir)
+            site_dir.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(scratch / "site", site_dir)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    install(site_dir)
+    return site_dir
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m docs_tools.runtime",
+                                     description="Build the rules site, then put the browser runtime into it.")
+    parser.add_argument("--zensical", dest="builder", action="store_const", const="zensical", default="mkdocs",
+                        help="build with Zensical instead of mkdocs")
+    parser.add_argument("-d", "--site-dir", type=Path, help="where the site goes (default: site/)")
+    parser.add_argument("-f", "--config-file", type=Path, default=ROOT / "mkdocs.yml")
+    options = parser.parse_args(argv)
+    try:
+        built = build(options.site_dir, builder=options.builder, config=options.config_file)
+    except RuntimeError as error:
+        print(f"build: {error}", file=sys.stderr)
+        return 1
+    print(f"build: {options.builder} built {built} with the browser runtime", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

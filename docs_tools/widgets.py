@@ -22,10 +22,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from pymdownx.superfences import SuperFencesException
-
-from rollkit import RulesError
-from docs_tools.fences import page_id
+from docs_tools.fences import failed, page_id
 from rollkit._fields import Param
 from rollkit._params import Field, build, fields, find, python_call
 from rollkit._view import VIEWS, odds_view, to_html
@@ -198,10 +195,9 @@ def render(widget: Widget, widget_id: str) -> str:
 
 
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
-    """The superfences formatter: a stable id from the fence's text, unique on its page."""
+    """The superfences formatter: a stable id from the fence's text, unique on its page; any
+    mistake fails the build naming the fence's page and line."""
     try:
-        widget = parse(src)
-    except (ValueError, RulesError) as error:
-        raise SuperFencesException(f"rollkit fence: {error}") from error
-    widget_id = page_id(md, "rk-", src.strip())
-    return render(widget, widget_id)
+        return render(parse(src), page_id(md, "rk-", src.strip()))
+    except Exception as error:
+        raise failed(md, "rollkit", src, error) from error

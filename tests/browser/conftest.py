@@ -1,4 +1,11 @@
-"""Browser tests: the built site served on 127.0.0.1, driven in Debian's Chromium."""
+"""Browser tests: the built site served on 127.0.0.1, driven in Chromium.
+
+The site is built by the build step (``python -m docs_tools.runtime``, as ``scripts/build``
+does), with mkdocs for ``site`` and ``subpath_site`` and with Zensical for ``zensical_site``.
+Chromium is ``$ROLLKIT_CHROMIUM`` or ``$CHROME_PATH``, else the first of ``chromium``,
+``chromium-browser``, ``google-chrome`` on PATH; without one the browser tests are skipped
+with the reason (and fail under ``CI``).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -19,7 +27,8 @@ pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
 from scripts.serve_static import serve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ENV = ("ROLLKIT_CHROMIUM", "CHROME_PATH")
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 ARTIFACTS = ROOT / "artifacts"
@@ -43,19 +52,34 @@ class Site:
         return self.base + page
 
 
-def build_site(tmp: Path, base: str) -> Path:
+def find_chromium() -> tuple[str | None, str]:
+    """Chromium's path, or None and why none was found."""
+    for name in CHROMIUM_ENV:
+        if value := os.environ.get(name):
+            found = shutil.which(value)
+            return (found, "") if found else (None, f"${name}={value} is not an executable")
+    for name in CHROMIUM_NAMES:
+        if found := shutil.which(name):
+            return found, ""
+    return None, (f"no Chromium: set ${CHROMIUM_ENV[0]} (or ${CHROMIUM_ENV[1]}) to one, or put"
+                  f" {', '.join(CHROMIUM_NAMES)} on PATH (scripts/setup installs Debian's chromium)")
+
+
+def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
+    """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
     out = tmp / "site"
-    env = {**os.environ, "ROLLKIT_SITE_URL": base, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    command = [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)]
+    done = subprocess.run(command + (["--zensical"] if builder == "zensical" else []), cwd=ROOT,
+                          env={**os.environ, "ROLLKIT_SITE_URL": base}, capture_output=True, text=True,
+                          check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 
 
-def _served(tmp: Path, prefix: str, **options: object) -> Iterator[Site]:
+def _served(tmp: Path, prefix: str, builder: str = "mkdocs", **options: object) -> Iterator[Site]:
     port = _free_port()
     base = f"http://127.0.0.1:{port}{prefix}"
-    directory = build_site(tmp, base)
+    directory = build_site(tmp, base, builder)
     server = serve(directory, port=port, prefix=prefix, **options)  # type: ignore[arg-type]
     try:
         yield Site(base, directory)
@@ -77,14 +101,28 @@ def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 
 @pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site built with Zensical (same build step), served at http://127.0.0.1:PORT/."""
+    try:
+        import zensical  # noqa: F401
+    except ImportError:
+        _missing("zensical is not installed: scripts/setup installs it into .venv")
+    yield from _served(tmp_path_factory.mktemp("zensical"), "/", "zensical")
+
+
+def _missing(message: str) -> NoReturn:
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        message = f"{CHROMIUM} is missing: scripts/setup installs Debian's chromium"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    chromium, why = find_chromium()
+    if chromium is None:
+        _missing(why)
     with playwright_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield launched
         launched.close()
 

@@ -1,0 +1,109 @@
+"""The site's build step (``python -m docs_tools.runtime``, run by ``scripts/build``) under
+mkdocs and Zensical: a broken fence fails either build naming its page and line (fences
+are checked where they are rendered, not by an mkdocs hook), and a good build gets the
+browser runtime from the step itself."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILDERS = ("mkdocs", "zensical")
+
+GOOD = {
+    "rollkit": "check: hits\ndice: 5\nthreshold: 7\ntn: 1",
+    "rollkit-table": '[["Dice", "Chance"], [5, hits.Check(dice=5, threshold=7, tn=1).chance()]]',
+    "rollkit-chart": 'bar_chart([("1", Fraction(1, 3)), ("2", Fraction(2, 3))], title="Two", x_label="x")',
+}
+BROKEN = {
+    "rollkit": ("check: hits\ndice: 5\nthreshold: 12\ntn: 1",
+                "RulesError: Threshold (x+): 12 is out of range; enter a whole number from 1 to 10"),
+    "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
+    "rollkit-chart": ("1 + 1", "a rollkit-chart must end with an SVG chart"),
+}
+
+
+def _indent(text: str, depth: int) -> str:
+    return "\n".join(" " * depth + line if line else line for line in text.split("\n"))
+
+
+def _fence(kind: str, body: str) -> str:
+    return f"```{kind}\n{body}\n```"
+
+
+def page(kind: str) -> tuple[str, int]:
+    """A page with front matter, a good fence of ``kind``, then a broken one nested in a tab
+    inside an admonition; and the line of the broken fence."""
+    head = f"---\ntitle: Broken\n---\n\n# Broken\n\nSome words.\n\n{_fence(kind, GOOD[kind])}\n\n"
+    nested = f'!!! example "Nested"\n\n    Words.\n\n    === "Tab"\n\n{_indent(_fence(kind, BROKEN[kind][0]), 8)}\n'
+    text = head + nested
+    return text, head.count("\n") + nested.split("\n").index(" " * 8 + f"```{kind}") + 1
+
+
+def project(tmp: Path, text: str, *, hooks: bool = True) -> Path:
+    """A project in ``tmp`` with ``mkdocs.yml``'s settings and one page; returns its config."""
+    docs = tmp / "docs"
+    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
+    (docs / "index.md").write_text(text, encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
+    config = (config.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
+              .replace("base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"))
+    config = re.sub(r"^hooks:\n  - (.*)\n", (lambda m: f"hooks:\n  - {ROOT}/{m.group(1)}\n") if hooks else "",
+                    config, flags=re.M)
+    assert ("hooks:" in config) is hooks
+    (tmp / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return tmp / "mkdocs.yml"
+
+
+def build(config: Path, builder: str) -> subprocess.CompletedProcess[str]:
+    pytest.importorskip("mkdocs", reason="the docs venv builds the site")
+    if builder == "zensical":
+        pytest.importorskip("zensical", reason="scripts/setup installs zensical into .venv")
+    command = [sys.executable, "-m", "docs_tools.runtime", "--config-file", str(config)]
+    return subprocess.run(command + (["--zensical"] if builder == "zensical" else []), cwd=config.parent,
+                          capture_output=True, text=True, check=False, timeout=300)
+
+
+def test_the_broken_fence_is_nested_after_front_matter() -> None:
+    text, line = page("rollkit")
+    assert text.split("\n")[line - 1] == "        ```rollkit"
+    assert text.count("```rollkit\n") == 2 and text.startswith("---\n")
+
+
+@pytest.mark.parametrize("kind", list(BROKEN))
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, builder: str, kind: str) -> None:
+    text, line = page(kind)
+    done = build(project(tmp_path, text), builder)
+    assert done.returncode != 0
+    said = f"docs/index.md:{line}: {kind} fence failed: "
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"build: {builder} build failed") and said in last and BROKEN[kind][1] in last, \
+        done.stderr[-2000:]
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_the_build_step_installs_the_runtime_without_the_mkdocs_hook(tmp_path: Path, builder: str) -> None:
+    text = "# Good\n\n" + "\n\n".join(_fence(kind, body) for kind, body in GOOD.items()) + "\n"
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "stale.html").write_text("from an earlier build")
+    done = build(project(tmp_path, text, hooks=False), builder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    site = tmp_path / "site"
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert html.count('data-rollkit-widget="hits"') == 1 and '<figure class="rollkit-figure"><svg' in html
+    assert 'class="rollkit-table"' in html
+    assert not (site / "stale.html").exists()
+    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert (site / "pyodide" / lock["packages"]["rollkit"]["file_name"]).exists()
+    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in (site / "pyodide").iterdir()}
+    assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
