@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -11,12 +11,38 @@ from ._errors import RulesError
 from ._format import TEXT_PLACES, fraction, percent, probability_json
 from ._validate import integer
 
-__all__ = ["Distribution", "UnknownOutcome", "TAIL_BELOW", "check_bound", "listed"]
+__all__ = ["Distribution", "UnknownOutcome", "TAIL_BELOW", "check_bound", "convolve", "listed",
+           "power"]
 
 _ZERO = Fraction(0)
 
 TAIL_BELOW = Fraction(1, 10**6)
 """Where the support never ends, the default bound is the smallest leaving a tail below this."""
+
+
+def convolve(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The weights of a sum of two independent tallies (a product of polynomials, lowest
+    power first): ``out[k]`` is the sum of ``a[i] * b[k - i]``."""
+    if len(a) < len(b):
+        a, b = b, a
+    out = [0] * (len(a) + len(b) - 1)
+    for j, y in enumerate(b):
+        if y:
+            for i, x in enumerate(a):
+                out[i + j] += x * y
+    return out
+
+
+def power(a: Sequence[int], n: int) -> list[int]:
+    """The weights of the sum of ``n`` independent tallies each weighted ``a``."""
+    result, base = [1], list(a)
+    while n:
+        if n & 1:
+            result = convolve(result, base)
+        n >>= 1
+        if n:
+            base = convolve(base, base)
+    return result
 
 
 def check_bound(bound: Any, *, lowest: int, limit: int | None = None) -> int:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from ._check import CheckBase
-from ._dist import Distribution, listed
+from ._dist import Distribution, convolve, listed
 from ._fields import param
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
@@ -160,12 +160,8 @@ def _check_outcomes(dice: int, highest: bool, need: int) -> Distribution:
 @lru_cache(maxsize=256)
 def _diff_weights(dice: int, highest: bool, dice_b: int, highest_b: bool) -> tuple[int, ...]:
     """Ways, out of 12**(dice + dice_b), for each kept-sum difference -22..22."""
-    first, second = _sum_weights(dice, highest), _sum_weights(dice_b, highest_b)
-    weights = [0] * (4 * SIDES - 3)
-    for i, x in enumerate(first):
-        for j, y in enumerate(second):
-            weights[i - j + 2 * SIDES - 2] += x * y
-    return tuple(weights)
+    # the difference a - b is a sum with b's weights reversed (index 0 is -22)
+    return tuple(convolve(_sum_weights(dice, highest), _sum_weights(dice_b, highest_b)[::-1]))
 
 
 def _bound(bound: Any) -> int | None:

@@ -185,3 +185,23 @@ def test_package_root_exports() -> None:
     for name in rollkit.__all__:
         assert hasattr(rollkit, name), name
     assert issubclass(rollkit.RulesError, ValueError)
+
+
+def test_convolve_and_power_against_enumeration() -> None:
+    """The shared sum-of-tallies maths, against counting every combination of faces."""
+    import itertools
+    from collections import Counter
+
+    from rollkit._dist import convolve, power
+
+    d6 = (0, 1, 1, 1, 1, 1, 1)  # index = face
+    for count in range(0, 5):
+        sums = Counter(sum(faces) for faces in itertools.product(range(1, 7), repeat=count))
+        got = power(d6, count)
+        assert {k: w for k, w in enumerate(got) if w} == dict(sums), count
+    coin, d4 = (1, 1), (0, 1, 1, 1, 1)
+    sums = Counter(a + b for a in (0, 1) for b in range(1, 5))
+    assert {k: w for k, w in enumerate(convolve(coin, d4)) if w} == dict(sums)
+    assert convolve(d4, coin) == convolve(coin, d4) and convolve([3], [0, 2]) == [0, 6]
+    weighted = (2, 0, 5)  # a face worth 0 twice, 2 five times
+    assert power(weighted, 2) == [4, 0, 20, 0, 25]

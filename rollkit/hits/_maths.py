@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .._dist import convolve
 from ._tables import DEGREES
 
 __all__ = [
@@ -103,23 +104,14 @@ def opposed_bands(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _times_linear(poly: list[int], c0: int, c1: int) -> list[int]:
-    """poly * (c0 + c1 x), coefficients lowest first."""
-    out = [c * c0 for c in poly]
-    out.append(0)
-    for i, c in enumerate(poly):
-        out[i + 1] += c * c1
-    return out
-
-
 @lru_cache(maxsize=16)
 def opposed_effects(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
     """Weights over ``10**(na+nb)`` of Effect -nb..na (index 0 is Effect -nb)."""
-    # a's Hits plus b's misses: (m_a + h_a x)^na (h_b + m_b x)^nb.
+    # a's Hits plus b's misses: (m_a + h_a x)^na (h_b + m_b x)^nb. One die of b at a time:
+    # small factors keep the products cheap where both pools are large.
     poly = list(binomial(na, ta))
-    hb, mb = 11 - tb, tb - 1
     for _ in range(nb):
-        poly = _times_linear(poly, hb, mb)
+        poly = convolve(poly, (11 - tb, tb - 1))
     return tuple(poly)
 
 
@@ -137,9 +129,7 @@ def group_weights(dice: int, t: int, helpers: tuple[tuple[int, int], ...]
     """
     total = [1]
     for n, ht in helpers:  # sum of helpers' Hits: product of (m + h x)^n
-        h, m = 11 - ht, ht - 1
-        for _ in range(n):
-            total = _times_linear(total, m, h)
+        total = convolve(total, binomial(n, ht))
     top = max(0, dice + len(total) - 1 - len(helpers))
     pools = [0] * (top + 1)
     for s, w in enumerate(total):
@@ -150,6 +140,6 @@ def group_weights(dice: int, t: int, helpers: tuple[tuple[int, int], ...]
     scale = 1
     for p in range(top - 1, -1, -1):
         scale *= 10
-        acc = _times_linear(acc, m, h)
+        acc = convolve(acc, (m, h))
         acc[0] += pools[p] * scale
     return tuple(total), tuple(acc), top

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .._dist import Distribution
+from .._dist import Distribution, power
 from ._values import _CRITICALS, CHECK_OUTCOMES, CONTEST_OUTCOMES
 
 
@@ -68,11 +68,4 @@ def _contest_outcomes(n: int, passing: int, fav: int, unfav: int, d: int, held: 
 @lru_cache(maxsize=1)
 def _four_d6() -> tuple[int, ...]:
     """Ways to roll each total 0..24 on 4d6 (index = total)."""
-    ways = [1]
-    for _ in range(4):
-        nxt = [0] * (len(ways) + 6)
-        for total, w in enumerate(ways):
-            for face in range(1, 7):
-                nxt[total + face] += w
-        ways = nxt
-    return tuple(ways[:25])
+    return tuple(power((0, 1, 1, 1, 1, 1, 1), 4))
