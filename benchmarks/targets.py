@@ -1,0 +1,10 @@
+"""The project's performance targets. They live here, with the benchmarks that measure
+them and print each as met or missed; no test asserts a time."""
+
+# Engine (benchmarks.engine): rollkit's time / the faster of icepool and dyce.
+ENGINE_RATIO = 0.1  # rollkit 10x faster or better
+IMPORT_MS = 20.0  # `import rollkit` in a fresh interpreter, from cached bytecode
+
+# Browser (benchmarks.browser), in milliseconds, kilobytes and Lighthouse points.
+BROWSER = {"rollkit_ms": 200.0, "roll_ms": 50.0, "odds_ms": 50.0, "nav_ms": 100.0,
+           "page_kb": 500.0, "first_roll_ms": 1500.0, "accessibility": 100}
