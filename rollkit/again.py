@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal, get_args
 from ._check import CheckBase
 from ._dist import TAIL_BELOW, Distribution, check_bound
 from ._fields import param
+from ._limits import Limit
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, choice, integer
@@ -33,10 +34,11 @@ __all__ = [
     "Check", "Mitigated", "Opposed", "RULINGS", "CHECKS", "DIFFICULTIES", "OUTCOMES",
     "OPPOSED_OUTCOMES", "AGAIN_VALUES", "BOTCH_MODES", "SUCCESS_FACE", "CRITICAL_SUCCESSES",
     "BOTCH_FACE", "MAX_DICE", "MAX_DC", "MAX_BOUND", "MAX_OPPOSED_DICE", "MAX_OPPOSED_BOUND",
-    "TAIL_BELOW",
+    "TAIL_BELOW", "SYSTEM", "LIMITS",
 ]
 
 SYSTEM = "again"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
 SUCCESS_FACE = 8
 """A die showing this or more is a success (Rolling the Dice)."""
 AGAIN_VALUES = (10, 9, 8)
@@ -56,15 +58,22 @@ DIFFICULTIES: dict[int, str] = dict(
 """The DC table of Static Rolls: DC value to its name."""
 
 MAX_DICE = 1000
-"""Largest pool (``Check``, ``Mitigated``) whose exact odds rollkit computes."""
 MAX_DC = 1000
-"""Largest DC whose exact odds rollkit computes."""
-MAX_OPPOSED_DICE = 100
-"""Largest pool on either side of an ``Opposed`` roll."""
 MAX_BOUND = 2000
-"""Largest ``bound`` accepted by ``Check`` / ``Mitigated`` ``distribution``."""
+MAX_OPPOSED_DICE = 100
 MAX_OPPOSED_BOUND = 400
-"""Largest ``bound`` accepted by ``Opposed.distribution``."""
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_DICE", MAX_DICE,
+          "Largest pool (``Check``, ``Mitigated``) whose exact odds rollkit computes."),
+    Limit(SYSTEM, "MAX_DC", MAX_DC, "Largest DC whose exact odds rollkit computes."),
+    Limit(SYSTEM, "MAX_BOUND", MAX_BOUND,
+          "Largest ``bound`` accepted by ``Check`` / ``Mitigated`` ``distribution``."),
+    Limit(SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE,
+          "Largest pool on either side of an ``Opposed`` roll."),
+    Limit(SYSTEM, "MAX_OPPOSED_BOUND", MAX_OPPOSED_BOUND,
+          "Largest ``bound`` accepted by ``Opposed.distribution``."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
     "critical failure", "failure", "success", "critical success")

@@ -31,6 +31,7 @@ from ._check import CheckBase
 from ._dist import TAIL_BELOW, Distribution, check_bound
 from ._errors import LimitError, ParameterTypeError, RulesError
 from ._fields import param
+from ._limits import Limit
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, describe, integer
@@ -39,10 +40,11 @@ __all__ = [
     "Check", "SkillCheck", "StatCheck", "skill_pool", "stat_pool", "best_adjustments",
     "RULINGS", "CHECKS", "OUTCOMES", "SIDES", "DEFAULT_SN", "MIN_SN", "MAX_SN", "MAX_DICE",
     "MAX_ADJUSTED_DICE", "MAX_POINTS", "MAX_CRITICAL", "MAX_BOUND", "TAIL_BELOW",
-    "PHYSICAL_STANDARD_DICE", "PHYSICAL_CRITICAL_DICE",
+    "PHYSICAL_STANDARD_DICE", "PHYSICAL_CRITICAL_DICE", "SYSTEM", "LIMITS",
 ]
 
 SYSTEM = "critdice"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
 SIDES = 12
 """Standard and critical dice are d12."""
 DEFAULT_SN = 8
@@ -50,19 +52,27 @@ DEFAULT_SN = 8
 MIN_SN = 2
 """A 1 is always a Fail, so the lowest meaningful SN is 2 (ruling critdice-sn-range)."""
 MAX_SN = 24
-"""Highest SN accepted; every SN above 12 plays the same (ruling critdice-sn-above-12)."""
 PHYSICAL_STANDARD_DICE, PHYSICAL_CRITICAL_DICE = 9, 3
 """The dice a player owns (Creating Dice Pool): not a cap on pools (critdice-pool-size)."""
 MAX_DICE = 100
-"""Largest standard pool whose exact odds rollkit computes with no points to spend."""
 MAX_ADJUSTED_DICE = 30
-"""Largest standard pool whose exact odds rollkit computes with Legendary or Focus points."""
 MAX_POINTS = 10
-"""Largest ``legendary + focus`` whose exact odds rollkit computes."""
 MAX_CRITICAL = 100
-"""Most critical dice an ability may put in the pool from the start."""
 MAX_BOUND = 1000
-"""Largest ``bound`` accepted by ``distribution``."""
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_SN", MAX_SN, "Highest SN accepted; every SN above 12 plays the same"
+          " (ruling critdice-sn-above-12)."),
+    Limit(SYSTEM, "MAX_DICE", MAX_DICE,
+          "Largest standard pool whose exact odds rollkit computes with no points to spend."),
+    Limit(SYSTEM, "MAX_ADJUSTED_DICE", MAX_ADJUSTED_DICE, "Largest standard pool whose exact"
+          " odds rollkit computes with Legendary or Focus points."),
+    Limit(SYSTEM, "MAX_POINTS", MAX_POINTS,
+          "Largest ``legendary + focus`` whose exact odds rollkit computes."),
+    Limit(SYSTEM, "MAX_CRITICAL", MAX_CRITICAL,
+          "Most critical dice an ability may put in the pool from the start."),
+    Limit(SYSTEM, "MAX_BOUND", MAX_BOUND, "Largest ``bound`` accepted by ``distribution``."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
     "critical failure", "failure", "success", "critical success")

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from ._check import CheckBase
 from ._dist import Distribution, convolve, listed
 from ._fields import param
+from ._limits import Limit
 from ._roll import Dice, Die, Roll
 from ._rulings import Ruling
 from ._validate import boolean, choice, integer, within
@@ -23,9 +24,11 @@ __all__ = [
     "Check", "Contest", "Side", "THRESHOLDS", "OUTCOMES", "CAPS", "TIES",
     "mod_for", "exp_for_level", "stack_cap", "failure_degree", "difficulty",
     "MAX_MOD", "MAX_THRESHOLD", "MAX_EXP", "MAX_EXTRA", "MAX_SCORE", "MAX_LEVEL",
-    "RULINGS", "CHECKS",
+    "SYSTEM", "RULINGS", "CHECKS", "LIMITS",
 ]
 
+SYSTEM = "trait"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
 SIDES = 12
 """Every die is a d12; two of them are kept."""
 
@@ -47,17 +50,26 @@ TIES: tuple[str, ...] = ("resister", "actor", "standoff", "reroll")
 """Who takes equal totals in a contest: see ruling trait-contest-ties."""
 
 MAX_MOD = 100
-"""MOD is accepted from -MAX_MOD to MAX_MOD (LimitError beyond)."""
 MAX_THRESHOLD = 1000
-"""A Threshold is accepted from -MAX_THRESHOLD to MAX_THRESHOLD (LimitError beyond)."""
 MAX_EXP = 100
-"""EXP is accepted from 0 to MAX_EXP (LimitError beyond)."""
 MAX_EXTRA = 1000
-"""Prowess and Stagger are each accepted up to MAX_EXTRA (LimitError beyond)."""
 MAX_SCORE = 1000
-"""A trait score for ``mod_for`` is accepted from 0 to MAX_SCORE."""
 MAX_LEVEL = 200
-"""A level for ``exp_for_level`` is accepted from 1 to MAX_LEVEL."""
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_MOD", MAX_MOD,
+          "MOD is accepted from -MAX_MOD to MAX_MOD (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_THRESHOLD", MAX_THRESHOLD,
+          "A Threshold is accepted from -MAX_THRESHOLD to MAX_THRESHOLD (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_EXP", MAX_EXP,
+          "EXP is accepted from 0 to MAX_EXP (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_EXTRA", MAX_EXTRA,
+          "Prowess and Stagger are each accepted up to MAX_EXTRA (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_SCORE", MAX_SCORE,
+          "A trait score for ``mod_for`` is accepted from 0 to MAX_SCORE."),
+    Limit(SYSTEM, "MAX_LEVEL", MAX_LEVEL,
+          "A level for ``exp_for_level`` is accepted from 1 to MAX_LEVEL."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 
 # ----------------------------------------------------------------- helpers

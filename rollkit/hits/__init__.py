@@ -9,11 +9,12 @@ are integer binomials over 10**dice. Rulings are in ``RULINGS``.
 from __future__ import annotations
 
 from ._common import (
-    MAX_GROUP_DICE, MAX_HELPERS, MAX_OPPOSED_DICE, MAX_POOL, MAX_ROLLED, MAX_TN, OUTCOMES,
+    LIMITS, MAX_GROUP_DICE, MAX_HELPERS, MAX_NOTATION, MAX_OPPOSED_DICE, MAX_POOL, MAX_ROLLED,
+    MAX_TN, OUTCOMES, SYSTEM,
 )
 from ._group import HELPER_TN, KINDS, Group
 from ._luck import LUCK_THRESHOLD, Luck
-from ._notation import MAX_NOTATION, parse
+from ._notation import parse
 from ._opposed import Opposed
 from ._rulings import RULINGS
 from ._single import VALIDATION_FAILED, VALIDATION_PASSED, Check
@@ -33,5 +34,5 @@ __all__ = [
     "LUCK_TNS", "attribute_dice", "attribute_threshold", "training_dice", "hits_per_ten",
     "max_bought", "knowledge_helper_allowed", "KINDS", "HELPER_TN", "LUCK_THRESHOLD",
     "MAX_ATTRIBUTE", "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE", "MAX_GROUP_DICE",
-    "MAX_HELPERS", "MAX_NOTATION", "RULINGS", "CHECKS",
+    "MAX_HELPERS", "MAX_NOTATION", "SYSTEM", "RULINGS", "CHECKS", "LIMITS",
 ]

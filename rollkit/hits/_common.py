@@ -5,31 +5,44 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .._dist import Distribution, check_bound
+from .._limits import Limit
 from .._roll import Dice, Die
 from .._validate import integer
-from ._tables import DEGREES, Degree, degree_index
+from ._tables import DEGREES, MAX_ATTRIBUTE, Degree, degree_index
 from ._maths import CACHE_UP_TO
 
 __all__ = [
     "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE", "MAX_GROUP_DICE", "MAX_HELPERS",
-    "SYSTEM", "OUTCOMES", "outcome_distribution", "tally_distribution", "roll_pool",
+    "MAX_NOTATION", "LIMITS", "SYSTEM", "OUTCOMES", "outcome_distribution", "tally_distribution", "roll_pool",
     "degree_details", "check_tn", "check_threshold",
 ]
 
 SYSTEM = "hits"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
 
 MAX_POOL = 100_000
-"""Largest Dice Pool (bought dice included) rollkit accepts."""
 MAX_ROLLED = 2000
-"""Most dice actually rolled in one check (exact odds stay well under a second)."""
 MAX_TN = 1_000_000
-"""Largest TN rollkit accepts."""
 MAX_OPPOSED_DICE = 1000
-"""Most dice in an opposed check, both sides together."""
 MAX_GROUP_DICE = 600
-"""Most dice in a group check: the leader's pool plus every helper's."""
 MAX_HELPERS = 100
-"""Most helpers in one group check."""
+MAX_NOTATION = 200
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_ATTRIBUTE", MAX_ATTRIBUTE, "Highest Attribute Level with a Threshold in"
+          " the text (ruling hits-attribute-above-11)."),
+    Limit(SYSTEM, "MAX_POOL", MAX_POOL, "Largest Dice Pool (bought dice included) rollkit"
+          " accepts."),
+    Limit(SYSTEM, "MAX_ROLLED", MAX_ROLLED, "Most dice actually rolled in one check (exact odds"
+          " stay well under a second)."),
+    Limit(SYSTEM, "MAX_TN", MAX_TN, "Largest TN rollkit accepts."),
+    Limit(SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE,
+          "Most dice in an opposed check, both sides together."),
+    Limit(SYSTEM, "MAX_GROUP_DICE", MAX_GROUP_DICE,
+          "Most dice in a group check: the leader's pool plus every helper's."),
+    Limit(SYSTEM, "MAX_HELPERS", MAX_HELPERS, "Most helpers in one group check."),
+    Limit(SYSTEM, "MAX_NOTATION", MAX_NOTATION, "Longest notation text parse reads."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 OUTCOMES: tuple[str, ...] = tuple(d.label for d in DEGREES)
 """Outcome names of a check, worst to best (the rows of table 7A)."""

@@ -15,14 +15,12 @@ from typing import Any
 
 from .._errors import NotationError, ParameterTypeError, RulesError
 from .._validate import describe
+from ._common import MAX_NOTATION
 from ._opposed import Opposed
 from ._single import Check
 from ._tables import DEFENCES, attribute_dice, attribute_threshold
 
-__all__ = ["parse", "MAX_NOTATION"]
-
-MAX_NOTATION = 200
-"""Longest notation text parse reads."""
+__all__ = ["parse"]
 
 _POOL = re.compile(r"([0-9]{1,7})[ \t]*[dD](?:10)?[ \t]*\([ \t]*([0-9]{1,7})[ \t]*\+[ \t]*\)")
 _NUMBER = re.compile(r"[0-9]{1,7}")

@@ -14,8 +14,7 @@ __all__ = [
     "hits_per_ten", "max_bought", "knowledge_helper_allowed",
 ]
 
-MAX_ATTRIBUTE = 11
-"""Highest Attribute Level with a Threshold in the text (ruling hits-attribute-above-11)."""
+MAX_ATTRIBUTE = 11  # described in LIMITS (_common)
 
 
 @dataclass(frozen=True)

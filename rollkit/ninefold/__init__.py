@@ -17,8 +17,8 @@ from ._contest import Contest
 from ._defence import Immune, defence_to_pass
 from ._rulings import RULINGS
 from ._values import (
-    CHECK_OUTCOMES, COMMON_DICE, CONTEST_OUTCOMES, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS,
-    MAX_SIDES, MAX_TYPES, clamp_chance, effect_dice_after, expressing_dice, threshold_chance,
+    CHECK_OUTCOMES, COMMON_DICE, CONTEST_OUTCOMES, CONVENTIONS, LIMITS, MAX_EFFECT_DICE,
+    MAX_POINTS, MAX_SIDES, MAX_TYPES, SYSTEM, clamp_chance, effect_dice_after, expressing_dice, threshold_chance,
     threshold_for, threshold_table, to_pass,
 )
 
@@ -27,7 +27,8 @@ __all__ = [
     "to_pass", "defence_to_pass", "clamp_chance", "threshold_chance", "threshold_for",
     "threshold_table", "expressing_dice", "effect_dice_after",
     "COMMON_DICE", "CONVENTIONS", "CHECK_OUTCOMES", "CONTEST_OUTCOMES",
-    "MAX_POINTS", "MAX_SIDES", "MAX_EFFECT_DICE", "MAX_TYPES", "RULINGS", "CHECKS",
+    "MAX_POINTS", "MAX_SIDES", "MAX_EFFECT_DICE", "MAX_TYPES", "SYSTEM", "RULINGS", "CHECKS",
+    "LIMITS",
 ]
 
 CHECKS: dict[str, type] = {

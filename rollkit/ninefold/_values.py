@@ -7,16 +7,26 @@ from math import gcd
 from typing import Any, Literal, get_args
 
 from .._errors import RulesError
+from .._limits import Limit
 from .._validate import boolean, choice, describe, integer, within
 
+SYSTEM = "ninefold"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+
 MAX_POINTS = 10**6
-"""Largest size of any percentage-point value (toPass, Stat, DC, bonus ...) rollkit takes."""
 MAX_SIDES = 1000
-"""Largest die rollkit rolls a check on."""
 MAX_EFFECT_DICE = 10**6
-"""Largest number of effect dice rollkit tracks."""
 MAX_TYPES = 1000
-"""Most resistances, effect types or immunities in one defence."""
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_POINTS", MAX_POINTS, "Largest size of any percentage-point value"
+          " (toPass, Stat, DC, bonus ...) rollkit takes."),
+    Limit(SYSTEM, "MAX_SIDES", MAX_SIDES, "Largest die rollkit rolls a check on."),
+    Limit(SYSTEM, "MAX_EFFECT_DICE", MAX_EFFECT_DICE,
+          "Largest number of effect dice rollkit tracks."),
+    Limit(SYSTEM, "MAX_TYPES", MAX_TYPES,
+          "Most resistances, effect types or immunities in one defence."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 COMMON_DICE: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20, 100)
 """The dice ``expressing_dice`` looks at: the usual set plus a coin (d2)."""
