@@ -1,37 +1,32 @@
 """ninefold: a percentage chance to pass, rolled on a die that can express it.
 
-From the Ninefold "Roll Checks" page: toPass = Stat + Skills + Buff - Debuff
+From the Ninefold "Roll Checks" page (seed 000): toPass = Stat + Skills + Buff - Debuff
 (percentage points), dice thresholds, offence then defence as two rolls, typed
 resistances, percentage DCs with an outcome margin, and critical bands read
 from the unmodified die. Rulings are in ``RULINGS``.
-
-The private modules: ``_values`` (limits, toPass, thresholds, effect dice),
-``_defence`` (typed resistances), ``_maths`` (face counting), ``_checks``
-(Check, PercentageCheck, MentalicStat), ``_contest`` (Contest), ``_rulings``.
 """
 
 from __future__ import annotations
 
 from ._checks import Check, MentalicStat, PercentageCheck
 from ._contest import Contest
-from ._defence import Immune, defence_to_pass
-from ._rulings import RULINGS
-from ._values import (
+from ._rules import (
     CHECK_OUTCOMES, COMMON_DICE, CONTEST_OUTCOMES, CONVENTIONS, LIMITS, MAX_EFFECT_DICE,
-    MAX_POINTS, MAX_SIDES, MAX_TYPES, SYSTEM, clamp_chance, effect_dice_after, expressing_dice, threshold_chance,
-    threshold_for, threshold_table, to_pass,
+    MAX_POINTS, MAX_SIDES, MAX_TYPES, SYSTEM, Immune, clamp_chance, defence_to_pass,
+    effect_dice_after, expressing_dice, threshold_chance, threshold_for, threshold_table, to_pass,
 )
+from ._rulings import RULINGS
+
+CHECKS: dict[str, type] = {
+    "check": Check, "percentage": PercentageCheck, "contest": Contest, "mentalic": MentalicStat,
+}
+"""The check classes by the name the command line uses."""
 
 __all__ = [
     "Check", "PercentageCheck", "Contest", "MentalicStat", "Immune",
     "to_pass", "defence_to_pass", "clamp_chance", "threshold_chance", "threshold_for",
     "threshold_table", "expressing_dice", "effect_dice_after",
     "COMMON_DICE", "CONVENTIONS", "CHECK_OUTCOMES", "CONTEST_OUTCOMES",
-    "MAX_POINTS", "MAX_SIDES", "MAX_EFFECT_DICE", "MAX_TYPES", "SYSTEM", "RULINGS", "CHECKS",
-    "LIMITS",
+    "MAX_POINTS", "MAX_SIDES", "MAX_EFFECT_DICE", "MAX_TYPES",
+    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
 ]
-
-CHECKS: dict[str, type] = {
-    "check": Check, "percentage": PercentageCheck, "contest": Contest, "mentalic": MentalicStat,
-}
-"""The check classes by the name the command line uses."""

@@ -1,4 +1,4 @@
-"""Single checks: a direct toPass, a percentage DC, and Mentalic stat generation."""
+"""The ninefold checks: a direct toPass, a percentage DC, and Mentalic stat generation."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
-from ._values import (
-    Convention,
-    CONVENTION_WORDS, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, _bands, _faces_for, _points, _sides,
-    clamp_chance, effect_dice_after,
+from ._rules import (
+    CONVENTION_WORDS, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, SYSTEM, Convention,
+    _bands, _faces_for, _points, _sides, clamp_chance, effect_dice_after,
 )
 
 
@@ -43,7 +42,7 @@ class Check(CheckBase):
     Build ``to_pass`` with ``to_pass()``; embodiment modifiers are buffs or debuffs.
     """
 
-    system: ClassVar[str] = "ninefold"
+    system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "margin"
 
     to_pass: int = param("toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent",
@@ -120,7 +119,7 @@ class PercentageCheck(CheckBase):
     the tally is the margin in percentage points.
     """
 
-    system: ClassVar[str] = "ninefold"
+    system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "margin"
 
     dc: int = param("DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS,
@@ -194,7 +193,7 @@ class MentalicStat(CheckBase):
     ("+13%"). Success is a stat of ``at_least`` or more (default 4: always).
     """
 
-    system: ClassVar[str] = "ninefold"
+    system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Stat points"
     target: ClassVar[str] = "at_least"
 

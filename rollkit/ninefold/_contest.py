@@ -1,4 +1,4 @@
-"""Offence then defence as two separate rolls ("Contested and Combat Rolls")."""
+"""The ninefold contest: offence then defence, two separate rolls ("Contested and Combat Rolls")."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _classify, _contest_outcomes, _contest_weights
-from ._values import (
-    Convention,
-    _CRITICALS, CONTEST_OUTCOMES, CONVENTION_WORDS, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE, MAX_POINTS,
-    MAX_SIDES, OFFENCE_FAILS,
-    _bands, _faces_for, _sides, clamp_chance, effect_dice_after,
+from ._rules import (
+    _CRITICALS, CONTEST_OUTCOMES, CONVENTION_WORDS, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE,
+    MAX_POINTS, MAX_SIDES, OFFENCE_FAILS, SYSTEM, Convention, _bands, _faces_for, _sides,
+    clamp_chance, effect_dice_after,
 )
 
 
@@ -33,7 +32,7 @@ class Contest(CheckBase):
     number of effect dice rolled.
     """
 
-    system: ClassVar[str] = "ninefold"
+    system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "effect dice"
 
     offence: int = param("Offense toPass (%)", hint="the offensive check's chance to pass",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .._dist import Distribution, power
-from ._values import _CRITICALS, CHECK_OUTCOMES, CONTEST_OUTCOMES
+from ._rules import _CRITICALS, CHECK_OUTCOMES, CONTEST_OUTCOMES
 
 
 @lru_cache(maxsize=4096)
