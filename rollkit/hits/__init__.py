@@ -1,31 +1,29 @@
 """hits: a pool of d10, each die at or above a Threshold is a Hit; Hits against a TN.
 
-From the rules text of "The Check": Effect and Botch, the Degree of Success
-(table 7A), Attribute and Skill pools and Thresholds, buying hits, opposed,
-group, luck and validation checks, and the ``12d(6+):3`` notation. Exact odds
-are integer binomials over 10**dice. Rulings are in ``RULINGS``.
+From "The Check" (seed 002): Effect and Botch, the Degree of Success (table 7A),
+Attribute and Skill pools and Thresholds, buying hits, opposed, group, luck and
+validation checks, and the ``12d(6+):3`` notation. Exact odds are integer
+binomials over 10**dice. Rulings are in ``RULINGS``.
 """
 
 from __future__ import annotations
 
-from ._common import (
-    LIMITS, MAX_GROUP_DICE, MAX_HELPERS, MAX_NOTATION, MAX_OPPOSED_DICE, MAX_POOL, MAX_ROLLED,
-    MAX_TN, OUTCOMES, SYSTEM,
-)
-from ._group import HELPER_TN, KINDS, Group
-from ._luck import LUCK_THRESHOLD, Luck
+from ._checks import Check
+from ._group import Group
+from ._luck import Luck
 from ._notation import parse
 from ._opposed import Opposed
-from ._rulings import RULINGS
-from ._single import VALIDATION_FAILED, VALIDATION_PASSED, Check
-from ._tables import (
-    DAMAGE_THRESHOLDS, DEFENCES, DEGREES, DIFFICULTIES, LUCK_TNS, MAX_ATTRIBUTE, TRAINING,
-    Degree, attribute_dice, attribute_threshold, degree, difficulty, hits_per_ten,
-    knowledge_helper_allowed, max_bought, notable, training_dice,
+from ._rules import (
+    DAMAGE_THRESHOLDS, DEFENCES, DEGREES, DIFFICULTIES, HELPER_TN, KINDS, LIMITS, LUCK_THRESHOLD,
+    LUCK_TNS, MAX_ATTRIBUTE, MAX_GROUP_DICE, MAX_HELPERS, MAX_NOTATION, MAX_OPPOSED_DICE,
+    MAX_POOL, MAX_ROLLED, MAX_TN, OUTCOMES, SYSTEM, TRAINING, VALIDATION_FAILED,
+    VALIDATION_PASSED, Degree, attribute_dice, attribute_threshold, degree, difficulty,
+    hits_per_ten, knowledge_helper_allowed, max_bought, notable, training_dice,
 )
+from ._rulings import RULINGS
 
 CHECKS: dict[str, type] = {"check": Check, "opposed": Opposed, "group": Group, "luck": Luck}
-"""The check classes by name, for the command line."""
+"""The check classes by the name the command line uses."""
 
 __all__ = [
     "Check", "Opposed", "Group", "Luck", "parse",
@@ -34,5 +32,6 @@ __all__ = [
     "LUCK_TNS", "attribute_dice", "attribute_threshold", "training_dice", "hits_per_ten",
     "max_bought", "knowledge_helper_allowed", "KINDS", "HELPER_TN", "LUCK_THRESHOLD",
     "MAX_ATTRIBUTE", "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE", "MAX_GROUP_DICE",
-    "MAX_HELPERS", "MAX_NOTATION", "SYSTEM", "RULINGS", "CHECKS", "LIMITS",
+    "MAX_HELPERS", "MAX_NOTATION",
+    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
 ]

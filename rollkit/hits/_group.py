@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
@@ -12,23 +12,14 @@ from .._errors import LimitError, ParameterTypeError, RulesError
 from .._fields import Param, param
 from .._roll import Dice, Roll
 from .._validate import choice, describe, integer
-from ._common import (
-    MAX_GROUP_DICE, MAX_HELPERS, MAX_TN, SYSTEM, check_threshold, check_tn, degree_details,
-    outcome_distribution, roll_pool, tally_distribution,
-)
-from ._maths import bands, group_weights
-from ._tables import (
-    DEGREES, attribute_dice, attribute_threshold, knowledge_helper_allowed,
+from ._checks import degree_details, roll_pool
+from ._maths import bands, group_weights, outcome_distribution, tally_distribution
+from ._rules import (
+    DEGREES, HELPER_TN, KINDS, MAX_GROUP_DICE, MAX_HELPERS, MAX_TN, SYSTEM, Kind, attribute_dice,
+    attribute_threshold, check_threshold, check_tn, knowledge_helper_allowed,
 )
 
-__all__ = ["Group", "KINDS", "HELPER_TN"]
-
-Kind = Literal["action", "attribute", "knowledge", "damage", "static", "luck"]
-KINDS: tuple[str, ...] = get_args(Kind)
-"""Kinds of check; a group check refuses "static" and "luck" (section "Group Checks")."""
-
-HELPER_TN = 1
-"""Every helper rolls against TN 1."""
+__all__ = ["Group"]
 
 
 def _helpers(value: Any) -> tuple[tuple[int, int], ...]:

@@ -11,17 +11,11 @@ from .._dist import Distribution
 from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
-from ._common import (
-    MAX_ROLLED, MAX_TN, SYSTEM, check_tn, degree_details, outcome_distribution, roll_pool,
-    tally_distribution,
-)
-from ._maths import binomial, check_bands
-from ._tables import DEGREES, LUCK_TNS
+from ._checks import degree_details, roll_pool
+from ._maths import binomial, check_bands, outcome_distribution, tally_distribution
+from ._rules import DEGREES, LUCK_THRESHOLD, LUCK_TNS, MAX_ROLLED, MAX_TN, SYSTEM, check_tn
 
-__all__ = ["Luck", "LUCK_THRESHOLD"]
-
-LUCK_THRESHOLD = 6
-"""A Luck Check is a Static Check: Threshold 6+."""
+__all__ = ["Luck"]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,14 +6,15 @@ ten (``10**dice``), so callers build ``Fraction``s once at the end.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
-from .._dist import convolve
-from ._tables import DEGREES
+from .._dist import Distribution, check_bound, convolve
+from ._rules import DEGREES, OUTCOMES, VALIDATION_FAILED, VALIDATION_PASSED
 
 __all__ = [
     "binomial", "bands", "check_bands", "validation_bands", "opposed_bands",
-    "opposed_effects", "group_weights",
+    "opposed_effects", "group_weights", "outcome_distribution", "tally_distribution",
 ]
 
 _BANDS = len(DEGREES)
@@ -143,3 +144,59 @@ def group_weights(dice: int, t: int, helpers: tuple[tuple[int, int], ...]
         acc = convolve(acc, (m, h))
         acc[0] += pools[p] * scale
     return tuple(total), tuple(acc), top
+
+
+# --- outcomes and tallies as Distributions ----------------------------------------------
+
+@lru_cache(maxsize=1024)
+def outcome_distribution(weights: tuple[int, ...], denominator: int,
+                         labels: tuple[str, ...] = OUTCOMES) -> Distribution:
+    """The outcomes of table 7A from band weights over one denominator."""
+    return Distribution.from_weights(list(zip(labels, weights)), denominator)
+
+
+@lru_cache(maxsize=256)
+def _whole(weights: tuple[int, ...], first: int, denominator: int) -> Distribution:
+    return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)], denominator)
+
+
+def tally_distribution(weights: tuple[int, ...] | list[int], first: int, denominator: int,
+                       bound: int | None) -> Distribution:
+    """Tally ``first + i`` with weight ``weights[i]``; above ``bound`` goes to the tail."""
+    if bound is not None:
+        bound = check_bound(bound, lowest=first)
+    last = first + len(weights) - 1
+    if bound is None or bound >= last:
+        if len(weights) - 1 <= CACHE_UP_TO:  # the tally of n dice has n + 1 entries
+            return _whole(tuple(weights), first, denominator)
+        return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)],
+                                         denominator)
+    keep = max(0, bound - first + 1)
+    return Distribution.from_weights(
+        [(first + i, w) for i, w in enumerate(weights[:keep])], denominator,
+        tail_weight=sum(weights[keep:]), tail_label=f"{bound + 1} or more")
+
+
+def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> tuple[int, ...]:
+    """Band weights over ``10**rolled``, Effect = Hits - ``shift``; with a validation die
+    (``validation`` 2-10) the failed rows come before the passed rows."""
+    if validation:
+        failed, passed = validation_bands(rolled, threshold, validation, shift)
+        return failed + passed
+    return check_bands(rolled, threshold, shift)
+
+
+@lru_cache(maxsize=1024)
+def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> Fraction:
+    """P(Hits - ``shift`` >= 0 with the validation die passing, if any): the last rows count."""
+    weights = _band_weights(rolled, threshold, shift, validation)
+    wins = sum(w for w, d in zip(weights[-len(DEGREES):], DEGREES) if d.success)
+    return Fraction(wins, 10**rolled)
+
+
+@lru_cache(maxsize=1024)
+def _check_outcomes(rolled: int, threshold: int, shift: int, validation: int) -> Distribution:
+    """The outcome rows of a Check, worst to best (see ``_band_weights``)."""
+    labels = VALIDATION_FAILED + VALIDATION_PASSED if validation else OUTCOMES
+    return outcome_distribution(_band_weights(rolled, threshold, shift, validation),
+                                10**rolled, labels)

@@ -15,10 +15,9 @@ from typing import Any
 
 from .._errors import NotationError, ParameterTypeError, RulesError
 from .._validate import describe
-from ._common import MAX_NOTATION
+from ._checks import Check
 from ._opposed import Opposed
-from ._single import Check
-from ._tables import DEFENCES, attribute_dice, attribute_threshold
+from ._rules import DEFENCES, MAX_NOTATION, attribute_dice, attribute_threshold
 
 __all__ = ["parse"]
 

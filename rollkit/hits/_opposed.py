@@ -12,12 +12,11 @@ from .._errors import LimitError
 from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
-from ._common import (
-    MAX_OPPOSED_DICE, SYSTEM, check_threshold, degree_details, outcome_distribution,
-    roll_pool, tally_distribution,
+from ._checks import degree_details, roll_pool
+from ._maths import opposed_bands, opposed_effects, outcome_distribution, tally_distribution
+from ._rules import (
+    DEGREES, MAX_OPPOSED_DICE, SYSTEM, attribute_dice, attribute_threshold, check_threshold,
 )
-from ._maths import opposed_bands, opposed_effects
-from ._tables import DEGREES, attribute_dice, attribute_threshold
 
 __all__ = ["Opposed"]
 

@@ -1,10 +1,10 @@
-"""The Check: a pool of d10 against a Threshold and a TN, with buying hits and validation."""
+"""The Hits check: a pool of d10 against a Threshold and a TN, with buying hits and validation;
+the rolling helpers every Hits check shares."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import ClassVar
 
 from .._check import CheckBase
@@ -13,51 +13,35 @@ from .._errors import LimitError, RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, describe, integer
-from ._common import (
-    MAX_POOL, MAX_ROLLED, MAX_TN, OUTCOMES, SYSTEM, check_threshold, check_tn, degree_details,
-    outcome_distribution, roll_pool, tally_distribution,
-)
-from ._maths import binomial, check_bands, validation_bands
-from ._tables import (
-    DAMAGE_THRESHOLDS, DEGREES, attribute_dice, attribute_threshold, max_bought, training_dice,
+from ._maths import _check_chance, _check_outcomes, binomial, tally_distribution
+from ._rules import (
+    DAMAGE_THRESHOLDS, DEGREES, MAX_POOL, MAX_ROLLED, MAX_TN, SYSTEM, Degree, _pool,
+    attribute_dice, attribute_threshold, check_threshold, check_tn, degree_index, max_bought,
+    training_dice,
 )
 
-__all__ = ["Check", "VALIDATION_FAILED", "VALIDATION_PASSED"]
-
-VALIDATION_FAILED: tuple[str, ...] = tuple(f"{o}, validation failed" for o in OUTCOMES)
-"""Outcome names when the validation die fails, worst to best."""
-VALIDATION_PASSED: tuple[str, ...] = tuple(f"{o}, validation passed" for o in OUTCOMES)
-"""Outcome names when the validation die passes, worst to best."""
+__all__ = ["Check", "roll_pool", "degree_details"]
 
 
-def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> tuple[int, ...]:
-    """Band weights over ``10**rolled``, Effect = Hits - ``shift``; with a validation die
-    (``validation`` 2-10) the failed rows come before the passed rows."""
-    if validation:
-        failed, passed = validation_bands(rolled, threshold, validation, shift)
-        return failed + passed
-    return check_bands(rolled, threshold, shift)
+def roll_pool(dice: Dice, n: int, threshold: int, role: str) -> tuple[list[Die], int]:
+    """Roll n d10 at ``threshold``+; each die is logged under ``role``. Returns (dice, hits)."""
+    rolled = []
+    for _ in range(n):
+        face = dice.next(10)
+        hit = face >= threshold
+        rolled.append(Die(face, 10, role, "hit" if hit else "miss", int(hit)))
+    return rolled, sum(d.value for d in rolled)
 
 
-@lru_cache(maxsize=1024)
-def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> Fraction:
-    """P(Hits - ``shift`` >= 0 with the validation die passing, if any): the last rows count."""
-    weights = _band_weights(rolled, threshold, shift, validation)
-    wins = sum(w for w, d in zip(weights[-len(DEGREES):], DEGREES) if d.success)
-    return Fraction(wins, 10**rolled)
-
-
-@lru_cache(maxsize=1024)
-def _check_outcomes(rolled: int, threshold: int, shift: int, validation: int) -> Distribution:
-    """The outcome rows of a Check, worst to best (see ``_band_weights``)."""
-    labels = VALIDATION_FAILED + VALIDATION_PASSED if validation else OUTCOMES
-    return outcome_distribution(_band_weights(rolled, threshold, shift, validation),
-                                10**rolled, labels)
-
-
-def _pool(base: int, modifier: int) -> int:
-    """A pool after situational dice; never below 0 (ruling hits-group-pool-below-zero)."""
-    return max(0, base + integer("modifier", modifier))
+def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object], ...]]:
+    """The table 7A row and the Roll details for a number of Hits against a TN."""
+    effect = hits - tn
+    row = DEGREES[degree_index(effect)]
+    details: list[tuple[str, object]] = [("hits", hits), ("tn", tn), ("effect", effect)]
+    if effect < 0:
+        details.append(("botch", -effect))
+    details += [("degree", row.name), ("description", row.description)]
+    return row, tuple(details)
 
 
 @dataclass(frozen=True, kw_only=True)

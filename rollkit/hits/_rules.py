@@ -1,20 +1,56 @@
-"""The tables of the Hits rules as data, and small lookups over them."""
+"""The Hits rules: the name, limits, tables and outcome names, and small lookups over them.
+
+From "The Check" (seed 002): table 7A, difficulties, defences, Skill Training,
+Attribute pools and Thresholds, buying hits, group and luck checks; the value
+checks every Hits check shares.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from .._errors import ParameterTypeError, RulesError
+from .._limits import Limit
 from .._validate import describe, integer
 
 __all__ = [
-    "Degree", "DEGREES", "degree", "notable",
-    "DIFFICULTIES", "difficulty", "DEFENCES", "TRAINING", "DAMAGE_THRESHOLDS", "LUCK_TNS",
-    "MAX_ATTRIBUTE", "attribute_dice", "attribute_threshold", "training_dice",
-    "hits_per_ten", "max_bought", "knowledge_helper_allowed",
+    "SYSTEM", "LIMITS", "MAX_ATTRIBUTE", "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE",
+    "MAX_GROUP_DICE", "MAX_HELPERS", "MAX_NOTATION",
+    "Degree", "DEGREES", "OUTCOMES", "VALIDATION_FAILED", "VALIDATION_PASSED", "degree",
+    "notable", "DIFFICULTIES", "difficulty", "DEFENCES", "TRAINING", "DAMAGE_THRESHOLDS",
+    "LUCK_TNS", "KINDS", "HELPER_TN", "LUCK_THRESHOLD", "attribute_dice", "attribute_threshold",
+    "training_dice", "hits_per_ten", "max_bought", "knowledge_helper_allowed", "check_threshold",
+    "check_tn",
 ]
 
-MAX_ATTRIBUTE = 11  # described in LIMITS (_common)
+SYSTEM = "hits"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+
+MAX_ATTRIBUTE = 11
+MAX_POOL = 100_000
+MAX_ROLLED = 2000
+MAX_TN = 1_000_000
+MAX_OPPOSED_DICE = 1000
+MAX_GROUP_DICE = 600
+MAX_HELPERS = 100
+MAX_NOTATION = 200
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_ATTRIBUTE", MAX_ATTRIBUTE, "Highest Attribute Level with a Threshold in"
+          " the text (ruling hits-attribute-above-11)."),
+    Limit(SYSTEM, "MAX_POOL", MAX_POOL, "Largest Dice Pool (bought dice included) rollkit"
+          " accepts."),
+    Limit(SYSTEM, "MAX_ROLLED", MAX_ROLLED, "Most dice actually rolled in one check (exact odds"
+          " stay well under a second)."),
+    Limit(SYSTEM, "MAX_TN", MAX_TN, "Largest TN rollkit accepts."),
+    Limit(SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE,
+          "Most dice in an opposed check, both sides together."),
+    Limit(SYSTEM, "MAX_GROUP_DICE", MAX_GROUP_DICE,
+          "Most dice in a group check: the leader's pool plus every helper's."),
+    Limit(SYSTEM, "MAX_HELPERS", MAX_HELPERS, "Most helpers in one group check."),
+    Limit(SYSTEM, "MAX_NOTATION", MAX_NOTATION, "Longest notation text parse reads."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +80,14 @@ DEGREES: tuple[Degree, ...] = (
     Degree(16, None, "DoS 5", "Critical Success", True),
 )
 """Table 7A (Degree of Success), worst to best. "-4 or More" is read as -4 or lower."""
+
+OUTCOMES: tuple[str, ...] = tuple(d.label for d in DEGREES)
+"""Outcome names of a check, worst to best (the rows of table 7A)."""
+
+VALIDATION_FAILED: tuple[str, ...] = tuple(f"{o}, validation failed" for o in OUTCOMES)
+"""Outcome names when the validation die fails, worst to best."""
+VALIDATION_PASSED: tuple[str, ...] = tuple(f"{o}, validation passed" for o in OUTCOMES)
+"""Outcome names when the validation die passes, worst to best."""
 
 # The first Effect of each band after the first: band i covers _STARTS[i-1] .. _STARTS[i]-1.
 _STARTS = tuple(d.low for d in DEGREES[1:])
@@ -115,6 +159,17 @@ LUCK_TNS: dict[int, tuple[str, str]] = {
 }
 """The text's description of Luck Check TNs; descriptive only (ruling hits-luck-odds)."""
 
+LUCK_THRESHOLD = 6
+"""A Luck Check is a Static Check: Threshold 6+."""
+
+
+Kind = Literal["action", "attribute", "knowledge", "damage", "static", "luck"]
+KINDS: tuple[str, ...] = get_args(Kind)
+"""Kinds of check; a group check refuses "static" and "luck" (section "Group Checks")."""
+
+HELPER_TN = 1
+"""Every helper rolls against TN 1."""
+
 
 def attribute_dice(*, level: int) -> int:
     """Base dice of an Attribute Level: 2 at 1-2, 3 at 3-4, 4 at 5-6, one more per 2 levels.
@@ -185,3 +240,20 @@ def knowledge_helper_allowed(*, lead: int, helper: int) -> bool:
     lead = integer("lead", lead, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
     helper = integer("helper", helper, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
     return helper >= max(1, lead - 1)
+
+
+# --- value checks ---------------------------------------------------------------------
+
+def check_threshold(name: str, value: object) -> int:
+    """A d10 Threshold: 1 to 10 (a Hit is a face at or above it)."""
+    return integer(name, value, low=1, high=10, allowed="a d10 Threshold from 1 to 10")
+
+
+def check_tn(name: str, value: object) -> int:
+    """A Target Number: 0 or more (ruling hits-tn-zero for 0)."""
+    return integer(name, value, low=0, limit=MAX_TN)
+
+
+def _pool(base: int, modifier: int) -> int:
+    """A pool after situational dice; never below 0 (ruling hits-group-pool-below-zero)."""
+    return max(0, base + integer("modifier", modifier))
