@@ -32,7 +32,6 @@ NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE = ROOT / "build" / "wheel"
 BUILDERS = ("mkdocs", "zensical")
-STEP_ENV = "ROLLKIT_RUNTIME_STEP"  # set while the build step runs: the mkdocs hook then stays out
 SITE_DIR_ENV = "ROLLKIT_SITE_DIR"  # mkdocs.yml's site_dir, for Zensical (it has no --site-dir)
 
 __all__ = ["build", "install", "wheel", "BUILDERS"]
@@ -124,7 +123,7 @@ def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
     site_dir = (site_dir or project / "site").resolve()
     if project.is_relative_to(site_dir):
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
-    env = {**os.environ, STEP_ENV: "1", "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if builder == "mkdocs":
         _run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "--config-file", str(config),
               "--site-dir", str(site_dir)], env, builder)

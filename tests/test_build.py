@@ -47,7 +47,7 @@ def page(kind: str) -> tuple[str, int]:
     return text, head.count("\n") + nested.split("\n").index(" " * 8 + f"```{kind}") + 1
 
 
-def project(tmp: Path, text: str, *, hooks: bool = True) -> Path:
+def project(tmp: Path, text: str) -> Path:
     """A project in ``tmp`` with ``mkdocs.yml``'s settings and one page; returns its config."""
     docs = tmp / "docs"
     shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
@@ -56,9 +56,7 @@ def project(tmp: Path, text: str, *, hooks: bool = True) -> Path:
     config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
     config = (config.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
               .replace("base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"))
-    config = re.sub(r"^hooks:\n  - (.*)\n", (lambda m: f"hooks:\n  - {ROOT}/{m.group(1)}\n") if hooks else "",
-                    config, flags=re.M)
-    assert ("hooks:" in config) is hooks
+    assert "hooks:" not in config  # nothing in the build depends on an mkdocs hook
     (tmp / "mkdocs.yml").write_text(config, encoding="utf-8")
     return tmp / "mkdocs.yml"
 
@@ -92,11 +90,11 @@ def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, build
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
-def test_the_build_step_installs_the_runtime_without_the_mkdocs_hook(tmp_path: Path, builder: str) -> None:
+def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> None:
     text = "# Good\n\n" + "\n\n".join(_fence(kind, body) for kind, body in GOOD.items()) + "\n"
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "stale.html").write_text("from an earlier build")
-    done = build(project(tmp_path, text, hooks=False), builder)
+    done = build(project(tmp_path, text), builder)
     assert done.returncode == 0, done.stderr[-2000:]
     site = tmp_path / "site"
     html = (site / "index.html").read_text(encoding="utf-8")
