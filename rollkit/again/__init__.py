@@ -1,0 +1,37 @@
+"""again: pools of d10 where 8+ succeeds and high faces roll again (seed 003).
+
+Each die showing 8, 9 or 10 is one success. A die at or above the ``again``
+value (10, or 9 / 8 with the powers that grant 9-again / 8-again) also adds a
+new die, which counts and may roll again in turn, with no limit. A pool cut
+below one die still rolls one die.
+
+Exact maths, with ``r`` the chance that a die rolls again, ``q`` the chance
+of a success that stops and ``f = 7/10`` the chance of a failure: one die's
+successes have the generating function ``(f + q z) / (1 - r z)``, so a pool of
+``n`` dice is a binomial count plus an independent negative binomial one. Its
+probabilities follow a three-term recurrence in integers over powers of 10.
+Opposed pools sum an infinite series in closed form (see ``Opposed``).
+"""
+
+from __future__ import annotations
+
+from .._dist import TAIL_BELOW
+from ._checks import Check, Mitigated, Opposed
+from ._rules import (
+    ACTIVE_WINS, AGAIN_VALUES, BOTCH_FACE, BOTCH_MODES, CRITICAL_FAILURE, CRITICAL_SUCCESS,
+    CRITICAL_SUCCESSES, DEFENDER_WINS, DIFFICULTIES, FAILURE, LIMITS, MAX_BOUND, MAX_DC, MAX_DICE,
+    MAX_OPPOSED_BOUND, MAX_OPPOSED_DICE, OPPOSED_OUTCOMES, OUTCOMES, SUCCESS, SUCCESS_FACE, SYSTEM,
+    TIE, Botch,
+)
+from ._rulings import RULINGS
+
+CHECKS: dict[str, type] = {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
+"""The check classes by the name the command line uses."""
+
+__all__ = [
+    "Check", "Mitigated", "Opposed",
+    "DIFFICULTIES", "OUTCOMES", "OPPOSED_OUTCOMES", "AGAIN_VALUES", "BOTCH_MODES",
+    "SUCCESS_FACE", "CRITICAL_SUCCESSES", "BOTCH_FACE", "TAIL_BELOW",
+    "MAX_DICE", "MAX_DC", "MAX_BOUND", "MAX_OPPOSED_DICE", "MAX_OPPOSED_BOUND",
+    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
+]
