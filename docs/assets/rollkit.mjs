@@ -154,6 +154,7 @@ class Widget {
     for (const list of root.querySelectorAll(".rk-list")) this.renumber(list);
     this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); });
     this.form.addEventListener("focusin", () => start(), { once: true });
+    this.form.addEventListener("pointerdown", () => start(), { once: true });
     this.rollButton.addEventListener("click", () => this.roll());
     this.stopButton.addEventListener("click", () => stop());
     root.querySelector(".rk-share").addEventListener("click", () => this.share());
@@ -431,22 +432,40 @@ class Widget {
   }
 }
 
-// Start early without slowing the page: once a page with widgets has loaded and the
-// browser is idle (the first interaction starts it at once if that comes sooner).
+// Start only when wanted: the first interaction with a widget starts Python at once;
+// a widget coming near the viewport starts it when the browser is idle, unless the
+// reader asked to save data (then only an interaction does). Pages without widgets,
+// and widgets far below, download nothing.
 const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
-let idleStart = false;
+const SAVE_DATA = navigator.connection?.saveData === true
+  || window.matchMedia("(prefers-reduced-data: reduce)").matches;
+let near = null;
+
+function watch(roots) {
+  near?.disconnect();
+  if (SAVE_DATA || state.ready || !roots.length) return;
+  near = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    near.disconnect();
+    idle(() => start(), { timeout: 1000 });
+  }, { rootMargin: "600px 0px" });
+  for (const root of roots) near.observe(root);
+}
 
 function bindAll() {
   widgets.clear();
-  for (const root of document.querySelectorAll("[data-rollkit-widget]")) {
+  const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
+  for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
     widgets.add(root.rollkit);
     root.rollkit.replay();
+    if (root.dataset.rollPending) { // Roll was pressed before this script had bound it
+      delete root.dataset.rollPending;
+      root.rollkit.roll();
+    }
+    if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use this widget.", "idle");
   }
-  if (widgets.size && !idleStart) {
-    idleStart = true;
-    idle(() => start(), { timeout: 4000 });
-  }
+  watch(roots);
 }
 
 // Material's instant navigation swaps the page without reloading scripts: document$

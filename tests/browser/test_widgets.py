@@ -345,6 +345,7 @@ def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site)
     visited = found = 0
     for path in widget_pages(site):
         instant_go(page, site, path)
+        page.evaluate("window.rollkitWidgets.start()")  # type: ignore[attr-defined]  # widgets may lie far below
         page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
         widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
         found += widgets.count()

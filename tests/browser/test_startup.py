@@ -1,0 +1,73 @@
+"""Python starts only when wanted, and a Roll pressed before the page script runs is kept."""
+
+from __future__ import annotations
+
+from rollkit._params import build
+from tests.browser.conftest import Site, open_page
+from tests.browser.test_widgets import READY_MS, widget_pages
+
+
+def _far_widget_page(site: Site) -> str:
+    """A widget page whose first widget is far below the first screen."""
+    for path in widget_pages(site):
+        html = (site.directory / path / "index.html").read_text(encoding="utf-8")
+        if html.index("data-rollkit-widget") > 40_000:
+            return path
+    raise AssertionError("no page has its first widget far down")
+
+
+def test_python_waits_until_a_widget_comes_near(browser: object, site: Site) -> None:
+    page = open_page(browser, site)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))  # type: ignore[attr-defined]
+    page.goto(site.url(_far_widget_page(site)))  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+    page.wait_for_timeout(1500)  # idle time passes: nothing starts for a widget out of reach
+    assert page.evaluate("document.documentElement.dataset.rollkitBoots") is None  # type: ignore[attr-defined]
+    assert asked and not [u for u in asked if "/pyodide/" in u]
+    page.locator("[data-rollkit-widget]").first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+
+
+def test_data_saver_starts_python_only_on_use(browser: object, site: Site) -> None:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    context.add_init_script("Object.defineProperty(navigator, 'connection', {value: {saveData: true}})")
+    page = context.new_page()
+    page.goto(site.url("hits/"))
+    widget = page.locator("[data-rollkit-widget]").first
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("document.documentElement.dataset.rollkitBoots") is None
+    assert "Data saver is on" in widget.locator(".rk-status").inner_text()
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS)
+    context.close()
+
+
+def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: Site) -> None:
+    """rollkit.mjs held back for two seconds: Roll is enabled by the early script, and the
+    press made meanwhile rolls once the widget is bound."""
+    page = open_page(browser, site)
+    held: list[object] = []
+    page.route("**/assets/rollkit.mjs", lambda route: held.append(route))  # type: ignore[attr-defined]
+    page.goto(site.url("hits/"), wait_until="commit")  # type: ignore[attr-defined]
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    roll = widget.get_by_role("button", name="Roll", exact=True)
+    roll.wait_for()
+    page.wait_for_function("!document.querySelector('[data-rollkit-widget] .rk-roll').disabled")  # type: ignore[attr-defined]
+    widget.locator(".rk-seed input").fill("321")
+    roll.click()
+    assert widget.get_attribute("data-roll-pending") == "1"
+    assert "your roll follows" in widget.locator(".rk-status").inner_text()
+    page.wait_for_function("() => true")  # type: ignore[attr-defined]
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+    assert held, "the page never asked for rollkit.mjs"
+    held[0].continue_()  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed === '321'",  # type: ignore[attr-defined]
+                           timeout=READY_MS)
+    params = widget.evaluate("(w) => w.rollkit.params()")
+    faces = build(widget.get_attribute("data-check"), params).roll(seed=321).faces
+    assert widget.get_attribute("data-faces") == ",".join(map(str, faces))
