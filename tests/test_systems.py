@@ -99,7 +99,12 @@ def test_constructors_accept_or_refuse_with_a_named_parameter(name: str, cls: ty
         check = cls(**kwargs)
     except RulesError as error:  # a bare TypeError or ValueError would be a bug: it fails here
         message = str(error)
-        assert any(re.search(rf"(?<![\w.]){k}\b", message) for k in kwargs), message
+        # A given parameter, or one left at its default that the given ones rule out, named
+        # with that default ("favourable=5 is not allowed on a d2" for die=2).
+        named = [rf"{k}\b" for k in kwargs] + [
+            rf"{f.name}='?{re.escape(str(f.default))}\b" for f in dataclasses.fields(cls)
+            if f.init and f.name not in kwargs and f.default is not dataclasses.MISSING]
+        assert any(re.search(rf"(?<![\w.]){n}", message) for n in named), message
         return
     assert 0 <= check.chance() <= 1
     assert check.outcomes().total() == 1
