@@ -1,0 +1,29 @@
+"""trait: 2d12 + MOD (+ EXP when Adept) against a Threshold.
+
+Prowess rolls extra d12 and keeps the best two, Stagger keeps the worst two;
+a miss is priced in Chance by how far it fell short. Source: seed 001,
+"Trait Checks" (chapter 3). Rulings are listed in ``RULINGS``.
+"""
+
+from __future__ import annotations
+
+from ._checks import Check, Contest
+from ._rules import (
+    CAPS, LIMITS, MAX_EXP, MAX_EXTRA, MAX_LEVEL, MAX_MOD, MAX_SCORE, MAX_THRESHOLD, OUTCOMES,
+    SYSTEM, THRESHOLDS, TIES, Side, difficulty, exp_for_level, failure_degree, mod_for, stack_cap,
+)
+from ._rulings import RULINGS
+
+# Importable as before though not in __all__: the die size and the fields' types.
+from ._rules import SIDES, Cap, Ties  # noqa: F401
+
+CHECKS: dict[str, type] = {"check": Check, "contest": Contest}
+"""The check classes by the name the command line uses."""
+
+__all__ = [
+    "Check", "Contest", "Side",
+    "mod_for", "exp_for_level", "stack_cap", "failure_degree", "difficulty",
+    "THRESHOLDS", "OUTCOMES", "CAPS", "TIES",
+    "MAX_MOD", "MAX_THRESHOLD", "MAX_EXP", "MAX_EXTRA", "MAX_SCORE", "MAX_LEVEL",
+    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
+]

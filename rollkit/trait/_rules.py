@@ -1,0 +1,174 @@
+"""The trait rules: the name, limits, Thresholds, outcome names, caps and ties, and the
+rules' small formulas (MOD, EXP, stacking cap, degrees of failure, one roller's side).
+
+From "Trait Checks" (seed 001, chapter 3); the value checks every trait check shares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .._limits import Limit
+from .._validate import boolean, choice, integer, within
+
+SYSTEM = "trait"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+SIDES = 12
+"""Every die is a d12; two of them are kept."""
+
+THRESHOLDS: dict[str, int] = {
+    "Novice": 5, "Easy": 10, "Standard": 15, "Challenging": 20, "Tough": 25, "Expert": 30,
+}
+"""The named Thresholds ("Thresholds" table); any other whole number may be set too."""
+
+OUTCOMES: tuple[str, ...] = ("critical failure", "moderate failure", "low failure", "success")
+"""Outcomes of a check, worst to best ("When you fail")."""
+
+Cap = Literal["online", "draft", "none"]
+CAPS: tuple[str, ...] = ("online", "draft", "none")
+"""How far Prowess and Stagger stack: see ``stack_cap`` and ruling trait-stack-cap-floor."""
+_CAP_WORDS = (("online", "half EXP, at least 1"), ("draft", "half EXP (Draft)"), ("none", "no cap"))
+
+Ties = Literal["resister", "actor", "standoff", "reroll"]
+TIES: tuple[str, ...] = ("resister", "actor", "standoff", "reroll")
+"""Who takes equal totals in a contest: see ruling trait-contest-ties."""
+
+MAX_MOD = 100
+MAX_THRESHOLD = 1000
+MAX_EXP = 100
+MAX_EXTRA = 1000
+MAX_SCORE = 1000
+MAX_LEVEL = 200
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_MOD", MAX_MOD,
+          "MOD is accepted from -MAX_MOD to MAX_MOD (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_THRESHOLD", MAX_THRESHOLD,
+          "A Threshold is accepted from -MAX_THRESHOLD to MAX_THRESHOLD (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_EXP", MAX_EXP,
+          "EXP is accepted from 0 to MAX_EXP (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_EXTRA", MAX_EXTRA,
+          "Prowess and Stagger are each accepted up to MAX_EXTRA (LimitError beyond)."),
+    Limit(SYSTEM, "MAX_SCORE", MAX_SCORE,
+          "A trait score for ``mod_for`` is accepted from 0 to MAX_SCORE."),
+    Limit(SYSTEM, "MAX_LEVEL", MAX_LEVEL,
+          "A level for ``exp_for_level`` is accepted from 1 to MAX_LEVEL."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
+
+
+def _bounded(name: str, value: Any, bound: int, *, low: int | None = None) -> int:
+    return within(name, value, bound, low=low)
+
+
+def mod_for(*, score: int) -> int:
+    """MOD of a trait score: its tens, rounded down (Sneak 51 gives +5; "The roll").
+
+    Ruling trait-mod-from-score: scores below 0 are refused.
+    """
+    return _bounded("score", score, MAX_SCORE, low=0) // 10
+
+
+def exp_for_level(*, level: int) -> int:
+    """EXP at a level, as level // 2: the fit of ruling trait-exp-by-level."""
+    return _bounded("level", level, MAX_LEVEL, low=1) // 2
+
+
+def stack_cap(*, exp: int, cap: str = "online") -> int | None:
+    """Most Prowess (and most Stagger) that counts ("Prowess and Stagger", Draft).
+
+    ``"draft"``: half EXP rounded down; ``"online"``: the same but at least 1;
+    ``"none"``: no cap (``None``). Ruling trait-stack-cap-floor.
+    """
+    exp = _bounded("exp", exp, MAX_EXP, low=0)
+    cap = choice("cap", cap, CAPS)
+    if cap == "none":
+        return None
+    return exp // 2 if cap == "draft" else max(1, exp // 2)
+
+
+def failure_degree(*, missed: int) -> tuple[str | None, int]:
+    """Degree of a miss and its Chance cost ("When you fail").
+
+    Missed by 1-4: Low, 1; by 5-10: Moderate, 2; by 11 or more: Critical, 3.
+    Not missed (0 or less): (None, 0). Ruling trait-failure-band-edges.
+    """
+    missed = integer("missed", missed)
+    if missed <= 0:
+        return (None, 0)
+    if missed < 5:
+        return ("Low", 1)
+    if missed <= 10:
+        return ("Moderate", 2)
+    return ("Critical", 3)
+
+
+def difficulty(*, threshold: int) -> str | None:
+    """The name of a Threshold from the table, or None for an unnamed one."""
+    threshold = integer("threshold", threshold)
+    for name, value in THRESHOLDS.items():
+        if value == threshold:
+            return name
+    return None
+
+
+def _outcome_index(missed: int) -> int:
+    if missed <= 0:
+        return 3
+    if missed < 5:
+        return 2
+    return 1 if missed <= 10 else 0
+
+
+def _contest_name(margin: int, ties: str) -> str:
+    if margin > 0:
+        return "win"
+    if margin < 0:
+        return "lose"
+    return {"resister": "lose", "actor": "win", "standoff": "tie", "reroll": "tie"}[ties]
+
+
+# --- one roller's side ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Side:
+    """What one roller brings, after the stacking cap (read-only summary).
+
+    ``bonus`` is MOD plus EXP when Adept; ``prowess`` (Adept's one included)
+    and ``stagger`` are what is left after ``cap`` (None: no cap).
+    """
+
+    bonus: int
+    cap: int | None
+    prowess: int
+    stagger: int
+
+    @property
+    def net(self) -> int:
+        """Prowess minus Stagger: one of each cancels."""
+        return self.prowess - self.stagger
+
+    @property
+    def dice(self) -> int:
+        """How many d12 are rolled: two plus one per net Prowess or Stagger."""
+        return 2 + abs(self.net)
+
+    @property
+    def highest(self) -> bool:
+        """True when the best two are kept (no net Stagger)."""
+        return self.net >= 0
+
+
+def _make_side(prefix: str, mod: Any, exp: Any, adept: Any, prowess: Any, stagger: Any,
+               cap: Any) -> Side:
+    """Validate one roller's fields and apply the cap to each side, then cancel."""
+    mod = _bounded(prefix + "mod", mod, MAX_MOD)
+    exp = _bounded(prefix + "exp", exp, MAX_EXP, low=0)
+    adept = boolean(prefix + "adept", adept)
+    prowess = _bounded(prefix + "prowess", prowess, MAX_EXTRA, low=0)
+    stagger = _bounded(prefix + "stagger", stagger, MAX_EXTRA, low=0)
+    limit = stack_cap(exp=exp, cap=cap)
+    raw = prowess + (1 if adept else 0)
+    if limit is not None:
+        raw, stagger = min(raw, limit), min(stagger, limit)
+    return Side(bonus=mod + (exp if adept else 0), cap=limit, prowess=raw, stagger=stagger)
