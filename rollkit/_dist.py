@@ -98,7 +98,7 @@ class Distribution(Mapping[Hashable, Fraction]):
     @classmethod
     def from_weights(
         cls,
-        weights: Mapping[Hashable, int] | list[tuple[Hashable, int]],
+        weights: Mapping[Hashable, int] | Sequence[tuple[Hashable, int]],
         denominator: int,
         *,
         tail_weight: int = 0,
@@ -166,7 +166,7 @@ class Distribution(Mapping[Hashable, Fraction]):
 
     def at_least(self, value: int) -> Fraction:
         """P(outcome >= value) for a numeric distribution; the tail lies above the list."""
-        if self.pairs and value > max(self._index) + 1 and self.tail:  # type: ignore[type-var]
+        if self.pairs and value > max(self._index) + 1 and self.tail:  # type: ignore[type-var, operator]
             raise RulesError(
                 f"value={value!r} is beyond the listed outcomes: ask for a larger bound"
             )

@@ -48,7 +48,7 @@ def find(name: Any) -> type:
             module = importlib.import_module(f"rollkit.{system}")
             cls = module.CHECKS.get(kind or "check")
             if cls is not None:
-                return cls
+                return typing.cast(type, cls)
     raise RulesError(f"check={describe(name)} is not a known check: choose one of"
                      f" {', '.join(checks())}")
 
@@ -93,7 +93,8 @@ def fields(cls: type) -> tuple[Field, ...]:
             continue
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         default = None if required else (
-            f.default if f.default is not dataclasses.MISSING else f.default_factory())
+            f.default if f.default is not dataclasses.MISSING
+            else typing.cast("typing.Callable[[], Any]", f.default_factory)())
         out.append(Field(f.name, hints[f.name], required, default, declared(f)))
     return tuple(out)
 
@@ -229,7 +230,7 @@ def _entries(field: Field, text: str) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def build(name: str, params: Mapping[str, Any]) -> Any:
+def build(name: Any, params: Mapping[str, Any]) -> Any:
     """The check called ``name`` with ``params``; text values are converted first."""
     cls = find(name)
     known = {f.name: f for f in fields(cls)}
@@ -310,9 +311,14 @@ def _for_players(message: str, error: str) -> str:
     if cls is None:
         return error
     for field in sorted(fields(cls), key=lambda f: -len(f.name)):
-        error = re.sub(rf"(?<![\w.\[-]){field.name}(?:\[(\d+)\])?='?([^\s,;:')]*)'?",
-                       lambda m, f=field: f"{f.label}{f' {int(m[1]) + 1}' if m[1] else ''} {m[2]}", error)
-        error = re.sub(rf"(?<![\w.\[-]){field.name} must\b", f"{field.label} must", error)
+        label = field.label
+
+        def said(match: re.Match[str], label: str = label) -> str:
+            entry = f" {int(match[1]) + 1}" if match[1] else ""  # helpers[0] -> "... 1"
+            return f"{label}{entry} {match[2]}"
+
+        error = re.sub(rf"(?<![\w.\[-]){field.name}(?:\[(\d+)\])?='?([^\s,;:')]*)'?", said, error)
+        error = re.sub(rf"(?<![\w.\[-]){field.name} must\b", f"{label} must", error)
     return error
 
 
@@ -365,7 +371,7 @@ def _answer(message: str) -> dict[str, Any]:
         if isinstance(seed, str):
             seed = convert(_SEED, seed) if seed.strip() else None
         roll = check.roll(seed=seed)
-        result = roll.to_json()
+        result: dict[str, Any] = roll.to_json()
         result["python"] = python_call(check, roll.seed)
         result["view"] = roll_view(check, roll)
         return result

@@ -58,12 +58,13 @@ def to_html(tree: Any) -> str:
 def _fields(check: Any) -> Any:
     from ._params import fields
 
-    return fields(type(check))
+    cls: type = type(check)
+    return fields(cls)
 
 
 def _value_text(field: Any, value: Any) -> str:
     if field.param and field.param.options:
-        return field.param.words(value)
+        return str(field.param.words(value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
@@ -115,7 +116,7 @@ Row = tuple[str, Fraction, float]
 
 def _cumulative(dist: Distribution, view: str) -> list[Row]:
     """The tally's bars for ``view``: each value, or the chance of at least / at most it."""
-    pairs = list(dist.items())
+    pairs: list[tuple[Any, Fraction]] = list(dist.items())  # a tally: whole numbers
     if view == "exactly":
         rows = [(str(k), p, float(k)) for k, p in pairs]
         if dist.tail:
@@ -266,7 +267,8 @@ def _mean(dist: Distribution, name: str) -> Node | None:
     if dist.tail or not dist.pairs or not all(isinstance(k, int) for k, _ in dist.pairs):
         return None
     mean = dist.mean()
-    variance = sum((p * (k - mean) ** 2 for k, p in dist.pairs), Fraction(0))
+    variance = sum((p * (int(k) - mean) ** 2 for k, p in dist.pairs  # type: ignore[call-overload]
+                    ), Fraction(0))
     spread = math.sqrt(variance)
     return node("p", {"class": "rk-mean"}, f"On average {float(mean):.2f} {name}",
                 f" (typically within ±{spread:.2f})." if variance else ".")
