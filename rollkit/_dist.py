@@ -98,7 +98,7 @@ class Distribution(Mapping[Hashable, Fraction]):
     @classmethod
     def from_weights(
         cls,
-        weights: Mapping[Hashable, int] | Sequence[tuple[Hashable, int]],
+        weights: Mapping[Any, int] | Sequence[tuple[Any, int]],
         denominator: int,
         *,
         tail_weight: int = 0,
