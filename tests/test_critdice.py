@@ -23,7 +23,7 @@ import rollkit
 from rollkit import Distribution, LimitError, ParameterTypeError, RulesError, critdice
 from rollkit.critdice import (
     MAX_ADJUSTED_DICE, MAX_BOUND, MAX_CRITICAL, MAX_DICE, MAX_POINTS, MAX_SN, Check,
-    SkillCheck, StatCheck, best_adjustments, skill_pool, stat_pool,
+    SkillCheck, StatCheck, _maths, _rules, best_adjustments, skill_pool, stat_pool,
 )
 from tests._properties import assert_exact, assert_frequencies, assert_replayable
 
@@ -184,20 +184,21 @@ def test_default_bound_is_the_smallest_with_a_small_tail() -> None:
 # --- the no-points path and the one Horner pass ------------------------------------------------
 
 def clear_critdice_caches() -> None:
-    for f in vars(critdice).values():
-        if hasattr(f, "cache_clear"):
-            f.cache_clear()
+    for module in (_rules, _maths):
+        for f in vars(module).values():
+            if hasattr(f, "cache_clear"):
+                f.cache_clear()
 
 
 @pytest.mark.parametrize("sn", [2, 3, 7, 8, 11, 12, 13, 18, 24])
 def test_no_points_weights_match_the_policy_path(sn: int) -> None:
     for dice in range(13):
-        fast = critdice._unadjusted_weights(dice, sn)
-        assert fast == critdice._policy_weights(dice, sn, 0), dice
+        fast = _maths._unadjusted_weights(dice, sn)
+        assert fast == _maths._policy_weights(dice, sn, 0), dice
         assert all(type(w) is int and w > 0 for w in fast.values())
         assert sum(fast.values()) == 12**dice
     for dice in (30, MAX_DICE):  # large pools: the exact total and the all-ones corner
-        fast = critdice._unadjusted_weights(dice, sn)
+        fast = _maths._unadjusted_weights(dice, sn)
         assert sum(fast.values()) == 12**dice
         assert fast[-dice, 0] == 1
 
@@ -219,8 +220,8 @@ def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -
 
     try:
         fast = answers()
-        monkeypatch.setattr(critdice, "_unadjusted_weights",
-                            lambda n, sn: critdice._policy_weights(n, sn, 0))
+        monkeypatch.setattr(_maths, "_unadjusted_weights",
+                            lambda n, sn: _maths._policy_weights(n, sn, 0))
         slow = answers()
     finally:
         monkeypatch.undo()
@@ -233,8 +234,8 @@ def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -
 def horner_per_size(n: int, sn: int, budget: int, critical: int, size: int,
                     plain_only: bool = False) -> tuple[int, tuple[int, ...]]:
     """The Horner pass done plainly at exactly ``size``: every (base, k) pair, every k."""
-    shape = critdice._shape(sn)
-    weights = critdice._pool_weights(n, sn, budget)
+    shape = _rules._shape(sn)
+    weights = _maths._pool_weights(n, sn, budget)
     low = min(base for base, _ in weights)
     top = 0 if plain_only else max(k for _, k in weights)
     polys = [[0] * size for _ in range(top + 1)]
@@ -243,15 +244,15 @@ def horner_per_size(n: int, sn: int, budget: int, critical: int, size: int,
             polys[k][base - low] += w * 12 ** (base - low)
     acc = polys[top]
     for k in range(top - 1, -1, -1):
-        acc = [x + y for x, y in zip(critdice._times_chain(acc, shape), polys[k])]
+        acc = [x + y for x, y in zip(_maths._times_chain(acc, shape), polys[k])]
     for _ in range(critical):
-        acc = critdice._times_chain(acc, shape)
+        acc = _maths._times_chain(acc, shape)
     return low, tuple(acc)
 
 
 def tally_per_size(n: int, sn: int, budget: int, critical: int, bound: int) -> Distribution:
     """The tally from a pass at exactly the size ``bound`` needs."""
-    weights = critdice._pool_weights(n, sn, budget)
+    weights = _maths._pool_weights(n, sn, budget)
     start = min(b + k for b, k in weights) + critical
     low, w = horner_per_size(n, sn, budget, critical, bound - min(b for b, _ in weights) + 1)
     pairs, cum = [], 0
@@ -270,19 +271,19 @@ def tally_per_size(n: int, sn: int, budget: int, critical: int, bound: int) -> D
 ])
 def test_one_horner_pass_matches_a_pass_per_size(dice: int, sn: int, budget: int,
                                                   critical: int) -> None:
-    low = min(b for b, _ in critdice._pool_weights(dice, sn, budget))
-    first = critdice._first_size(dice, critical)
+    low = min(b for b, _ in _maths._pool_weights(dice, sn, budget))
+    first = _maths._first_size(dice, critical)
     for size in sorted({1, 2, 1 - low, 5, first - 1, first, 2 * first}):
-        got_low, every, plain = critdice._totals(dice, sn, budget, critical, size, True)
+        got_low, every, plain = _maths._totals(dice, sn, budget, critical, size, True)
         assert (got_low, every) == horner_per_size(dice, sn, budget, critical, size)
         assert plain == horner_per_size(dice, sn, budget, critical, size, True)[1]
-        assert critdice._totals(dice, sn, budget, critical, size) == (low, every, ())
+        assert _maths._totals(dice, sn, budget, critical, size) == (low, every, ())
     key = (dice, sn, budget, critical)
-    lowest = critdice._lowest(*key)[1]
-    default = critdice._default_bound(*key)
+    lowest = _maths._lowest(*key)[1]
+    default = _maths._default_bound(*key)
     for bound in sorted({lowest, lowest + 1, default - 1, default, default + 1,
                          low + first, 3 * first, MAX_BOUND} - {lowest - 1}):
-        assert critdice._tally(*key, bound) == tally_per_size(*key, bound), bound
+        assert _maths._tally(*key, bound) == tally_per_size(*key, bound), bound
 
 
 def test_empty_pool_is_a_certain_failure() -> None:
@@ -504,6 +505,28 @@ def test_pooled_checks_match_check() -> None:
         StatCheck(stat=10**9)
 
 
+def test_checks_from_the_character_sheet() -> None:
+    """``Check.skill``/``Check.stat`` build a plain Check; SkillCheck and StatCheck are their
+    flat forms for the command line and widgets, with the same odds, checks and messages."""
+    assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(
+        dice=9, sn=7, focus=1)
+    assert Check.skill(rank=0, stats=(3, 5), weapon_bonus=3) == Check(dice=3)
+    assert Check.stat(stat=4, legendary=2) == Check(dice=4, legendary=2)
+    assert SkillCheck(rank=2, stats=[3, 5])._check() == Check.skill(rank=2, stats=(3, 5))
+    assert StatCheck(stat=6, sn=9)._check() == Check.stat(stat=6, sn=9)
+    too_many = r"^rank=50, stats=\(60,\) and weapon_bonus=0 give too large a pool: dice=110"
+    for build in (Check.skill, SkillCheck):
+        with pytest.raises(LimitError, match=too_many):
+            build(rank=50, stats=(60,))
+        with pytest.raises(RulesError, match="untrained_allowed=False"):
+            build(rank=0, stats=(3,), untrained_allowed=False)
+    for build in (Check.stat, StatCheck):
+        with pytest.raises(LimitError, match=r"^stat=101 give too large a pool: dice=101 is too"):
+            build(stat=101)
+        with pytest.raises(LimitError, match=r"^stat=31 give too large a pool: dice=31 is too"):
+            build(stat=31, focus=1)
+
+
 def test_module_tables() -> None:
     assert critdice.CHECKS == {"check": Check, "skill": SkillCheck, "stat": StatCheck}
     assert all(c.system == "critdice" for c in critdice.CHECKS.values())
@@ -528,7 +551,8 @@ def test_no_nine_word_runs_from_the_source() -> None:
     prose = [critdice.__doc__ or ""]
     prose += [f"{r.source} {r.ruling} {r.why}" for r in critdice.RULINGS]
     prose += [obj.__doc__ or "" for obj in vars(critdice).values()
-              if getattr(obj, "__module__", "") == critdice.__name__]
+              if getattr(obj, "__module__", "").startswith(critdice.__name__ + ".")]
+    prose += [method.__doc__ or "" for method in (Check.skill, Check.stat)]
     for text in prose:
         ours = words(text)
         assert not {tuple(ours[i:i + 9]) for i in range(len(ours) - 8)} & grams

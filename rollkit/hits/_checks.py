@@ -55,7 +55,9 @@ class Check(CheckBase):
     ``validation`` (2 to 10, 0 = none) makes the last rolled die also a
     Validation Die against that second Threshold (section "Validation Dice";
     rulings hits-validation-die-position and hits-validation-success). The
-    tally is the total of Hits.
+    tally is the total of Hits. From a character sheet: ``Check.attribute``,
+    ``Check.skill``, ``Check.knowledge``, ``Check.static``, ``Check.damage``;
+    ``Check.buying`` buys every group of ten it can.
     """
 
     system: ClassVar[str] = SYSTEM

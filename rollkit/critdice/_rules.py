@@ -1,0 +1,214 @@
+"""The critdice rules: the name, limits, dice, Success Numbers and outcome names; what each
+face counts at an SN; how rollkit spends Legendary ranks and Focus; the pools of the
+character sheet.
+
+From the dice rules of seed 004 (Dice Checks, Creating Dice Pool, Use Legendary Status,
+Use Focus, Going Above 12); the value checks every critdice check shares.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .._errors import ParameterTypeError, RulesError
+from .._limits import Limit
+from .._validate import boolean, describe, integer
+
+SYSTEM = "critdice"
+"""The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+SIDES = 12
+"""Standard and critical dice are d12."""
+DEFAULT_SN = 8
+"""The Success Number unless the Story Guide sets another (Determine Success Number)."""
+MIN_SN = 2
+"""A 1 is always a Fail, so the lowest meaningful SN is 2 (ruling critdice-sn-range)."""
+MAX_SN = 24
+PHYSICAL_STANDARD_DICE, PHYSICAL_CRITICAL_DICE = 9, 3
+"""The dice a player owns (Creating Dice Pool): not a cap on pools (critdice-pool-size)."""
+MAX_DICE = 100
+MAX_ADJUSTED_DICE = 30
+MAX_POINTS = 10
+MAX_CRITICAL = 100
+MAX_BOUND = 1000
+LIMITS: tuple[Limit, ...] = (
+    Limit(SYSTEM, "MAX_SN", MAX_SN, "Highest SN accepted; every SN above 12 plays the same"
+          " (ruling critdice-sn-above-12)."),
+    Limit(SYSTEM, "MAX_DICE", MAX_DICE,
+          "Largest standard pool whose exact odds rollkit computes with no points to spend."),
+    Limit(SYSTEM, "MAX_ADJUSTED_DICE", MAX_ADJUSTED_DICE, "Largest standard pool whose exact"
+          " odds rollkit computes with Legendary or Focus points."),
+    Limit(SYSTEM, "MAX_POINTS", MAX_POINTS,
+          "Largest ``legendary + focus`` whose exact odds rollkit computes."),
+    Limit(SYSTEM, "MAX_CRITICAL", MAX_CRITICAL,
+          "Most critical dice an ability may put in the pool from the start."),
+    Limit(SYSTEM, "MAX_BOUND", MAX_BOUND, "Largest ``bound`` accepted by ``distribution``."),
+)
+"""Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
+
+CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
+    "critical failure", "failure", "success", "critical success")
+OUTCOMES = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
+"""Worst to best; "critical success" is a success with a 12 among the standard dice."""
+
+
+# --- the shape of one SN ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the faces of a d12 do at one SN (SN above 12 all share one shape).
+
+    Low dice (faces 2..SN-1) can be raised to the SN for +1 at cost SN - face;
+    high dice (faces SN..11, or 2..11 when SN > 12) can be raised to 12 for a
+    critical die at cost 12 - face; a low die raised to 12 costs ``gap`` more
+    than raising it to the SN. ``worth_*`` are 11 times the expected gains.
+    """
+
+    sn: int  # 13 stands for every SN above 12
+    low: int  # faces below the SN that can reach it (2..SN-1)
+    high: int  # faces other than 12 that count all they can short of a 12
+    high_value: int  # what a high face counts
+    twelve_value: int  # what a standard 12 counts besides its critical die
+    gap: int  # 12 - SN: from the SN on to 12
+    crit_ones: int  # critical-die faces 1..11 worth 1 success
+    crit_twos: int  # critical-die faces 1..11 worth 2 successes
+    crit_twelve: int  # what a 12 on a critical die counts
+    worth_success: int  # 11 x the gain of one more success
+    worth_critical: int  # 11 x the expected gain of one critical die
+
+
+@lru_cache(maxsize=None)
+def _shape(sn: int) -> _Shape:
+    if sn > SIDES:
+        return _Shape(13, 0, 10, 0, 0, 0, 11, 0, 1, 11, 12)
+    return _Shape(sn, sn - 2, 12 - sn, 1, 1, 12 - sn, sn - 1, 12 - sn, 2, 11, 25 - sn)
+
+
+# --- the adjustment policy ---------------------------------------------------------------------
+
+def _prefix(costs: Iterable[int], budget: int) -> tuple[int, ...]:
+    """Prefix sums of sorted ``costs`` while they stay within ``budget`` (starting at 0)."""
+    sums = [0]
+    for c in costs:
+        if sums[-1] + c > budget:
+            break
+        sums.append(sums[-1] + c)
+    return tuple(sums)
+
+
+def _choose(low: tuple[int, ...], high: tuple[int, ...], budget: int,
+            shape: _Shape) -> tuple[int, int, int]:
+    """The best (raised to SN or more, raised to 12, points spent) for two prefix-sum lists.
+
+    For each count m of low dice raised (cheapest first), the rest of the
+    budget buys as many critical dice as it can: high dice first (cheapest
+    first, each costs at most ``gap``), then low dice already raised moved on
+    to 12 for ``gap`` each. Best expected total, then fewest points, then
+    most critical dice (ruling critdice-policy).
+    """
+    full = len(high) - 1
+    best: tuple[tuple[int, int, int], int, int, int] | None = None
+    for m, spent in enumerate(low):
+        rest = budget - spent
+        crits = bisect.bisect_right(high, rest) - 1
+        if crits == full:
+            crits += m if shape.gap == 0 else min(m, (rest - high[full]) // shape.gap)
+        cost = spent + high[min(crits, full)] + shape.gap * max(0, crits - full)
+        key = (shape.worth_success * m + shape.worth_critical * crits, -cost, crits)
+        if best is None or key > best[0]:
+            best = (key, m, crits, cost)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+def _plan(faces: tuple[int, ...], shape: _Shape, legendary: int,
+          focus: int) -> tuple[tuple[int, int, int, str], ...]:
+    """One step per point: (die number from 1, face before, face after, "Legendary"/"Focus")."""
+    budget = legendary + focus
+    if budget == 0:
+        return ()
+    lows = sorted((shape.sn - f, i) for i, f in enumerate(faces) if 2 <= f < 2 + shape.low)
+    highs = sorted((SIDES - f, i) for i, f in enumerate(faces) if SIDES - shape.high <= f < SIDES)
+    m, crits, _ = _choose(_prefix((c for c, _ in lows), budget),
+                          _prefix((c for c, _ in highs), budget), budget, shape)
+    from_high = min(crits, len(highs))
+    target: dict[int, int] = {i: SIDES for _, i in highs[:from_high]}
+    for k, (_, i) in enumerate(lows[:m]):
+        target[i] = SIDES if k < crits - from_high else shape.sn
+    steps: list[tuple[int, int, int, str]] = []
+    for i in sorted(target):
+        for face in range(faces[i], target[i]):
+            source = "Legendary" if len(steps) < legendary else "Focus"
+            steps.append((i + 1, face, face + 1, source))
+    return tuple(steps)
+
+
+def best_adjustments(*, faces: tuple[int, ...], sn: int = DEFAULT_SN, legendary: int = 0,
+                     focus: int = 0) -> tuple[tuple[int, int, int, str], ...]:
+    """How rollkit spends Legendary ranks and Focus on rolled standard ``faces``.
+
+    Each step moves one die up one point: (die number from 1, before, after,
+    "Legendary" or "Focus"), Legendary first. The plan maximises the expected
+    total (Use Legendary Status, Use Focus; ruling critdice-policy).
+    """
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, (tuple, list)):
+        raise ParameterTypeError(
+            f"faces={describe(faces)} is not allowed: faces must be a sequence of whole numbers")
+    for i, f in enumerate(faces):
+        integer(f"faces[{i}]", f, low=1, high=SIDES)
+    _sn(sn)
+    integer("legendary", legendary, low=0)
+    integer("focus", focus, low=0)
+    return _plan(tuple(faces), _shape(min(sn, 13)), legendary, focus)
+
+
+# --- parameters and pools ----------------------------------------------------------------------
+
+def _sn(sn: Any) -> int:
+    return integer("sn", sn, low=MIN_SN, high=MAX_SN, allowed=(
+        f"a whole number from {MIN_SN} to {MAX_SN} (a 1 is always a Fail;"
+        " every SN above 12 plays the same)"))
+
+
+def skill_pool(*, rank: int, stats: tuple[int, ...], weapon_bonus: int = 0,
+               untrained_allowed: bool = True) -> int:
+    """Standard dice for a skill check (Creating Dice Pool).
+
+    Rank 1+: rank plus the higher of the relevant ``stats`` (one or two),
+    plus weapon bonus dice up to the rank. Rank 0: the lower stat alone, no
+    weapon dice, and refused for skills with ``untrained_allowed=False``.
+    Rulings: critdice-skill-stats, critdice-weapon-cap.
+    """
+    integer("rank", rank, low=0)
+    if isinstance(stats, (str, bytes)) or not isinstance(stats, (tuple, list)):
+        raise ParameterTypeError(f"stats={describe(stats)} is not allowed: stats must be a"
+                                 " tuple of one or two whole numbers")
+    if not 1 <= len(stats) <= 2:
+        raise RulesError(f"stats={describe(stats)} is not allowed: stats must hold one or two"
+                         " relevant stats")
+    for i, s in enumerate(stats):
+        integer(f"stats[{i}]", s, low=0)
+    integer("weapon_bonus", weapon_bonus, low=0)
+    boolean("untrained_allowed", untrained_allowed)
+    if rank == 0:
+        if not untrained_allowed:
+            raise RulesError("rank=0 is not allowed: this skill needs rank 1 or more"
+                             " (untrained_allowed=False)")
+        return min(stats)
+    return rank + max(stats) + min(weapon_bonus, rank)
+
+
+def stat_pool(*, stat: int) -> int:
+    """Standard dice for a stat check: the stat itself (Creating Dice Pool)."""
+    return integer("stat", stat, low=0)
+
+
+def _face_count(face: int, sn: int, shape: _Shape) -> tuple[str, int]:
+    if face == 1:
+        return "fail", -1
+    if face == SIDES:
+        return "critical success", shape.twelve_value
+    return ("success", 1) if face >= sn else ("nothing", 0)
