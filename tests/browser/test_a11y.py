@@ -1,6 +1,7 @@
 """Accessibility: axe-core on every page of the site, light and dark, desktop and phone,
-with the widgets live; the closed navigation drawer out of the tab order; scrolling
-tables reachable from the keyboard."""
+with the widgets live, and on every widget page again after a roll and with an invalid
+value shown; the closed navigation drawer out of the tab order; scrolling tables
+reachable from the keyboard."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from tests.browser import axe
 from tests.browser.conftest import Site
 from tests.browser.test_failures import CSP
 from tests.browser.test_widgets import READY_MS, instant_go, widget_pages
+
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 SCHEMES = {"light": "default", "dark": "slate"}  # emulated prefers-color-scheme -> Material's scheme
 VIEWPORTS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -111,6 +114,189 @@ def test_every_scrolling_table_is_a_named_focusable_region(audits: dict[tuple[st
         assert sum(len(t) for t in tables.values()) >= 10, "expected wide tables to scroll at 390px"
     bad = {path: [t for t in found if not (t["focusable"] and t["name"])] for path, found in tables.items()}
     assert not any(bad.values()), {path: t for path, t in bad.items() if t}
+
+
+# -- every widget after a roll, and with an invalid value shown ---------------------------
+
+STATE_VIEWPORTS = {"rolled": ("desktop", "phone"), "invalid": ("desktop",)}
+SEED = 4200  # widget i of a page rolls with seed SEED + i
+SETTLED_MS = 15_000  # a roll or an edit once Python runs
+
+# What a reader does, done in the page (Playwright's actionability waits on 44 widgets,
+# twice, would cost more than the audit; test_widgets.py types and clicks for real).
+# Each widget: the seed typed, Roll pressed; null where the seed field or Roll is not usable.
+ROLL = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) => {
+    const input = w.querySelector('.rk-seed input'), button = w.querySelector('.rk-roll');
+    if (![input, button].every((e) => e?.checkVisibility() && !e.matches(':disabled'))) return null;
+    delete w.dataset.seed;
+    input.focus(); input.value = String(seed + i); input.dispatchEvent(new Event('input', { bubbles: true }));
+    button.focus(); button.click();
+    return `seed ${seed + i}`; })"""
+
+# Each widget: rolled with seed SEED + i, its roll shown (no error) and, once opened,
+# its "How it was counted" fold open.
+ROLLED = """([seed, opened]) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) => {
+    const how = w.querySelector('.rk-roll-detail details.rk-how');
+    return w.dataset.seed === String(seed + i) && w.querySelector('.rk-error').hidden
+        && w.querySelector('.rk-result').textContent.trim() !== '' && !!how && (!opened || how.open); })"""
+
+OPEN_HOW = """() => document.querySelectorAll('[data-rollkit-widget] .rk-roll-detail details.rk-how:not([open]) > summary')
+    .forEach((summary) => summary.click())"""
+
+# The field a reader makes invalid in widget w: its first shown number field with a
+# maximum, else its first shown number field.
+PICK = """(w) => { const shown = [...w.querySelectorAll('.rk-fields input[type=number]')]
+    .filter((input) => input.checkVisibility());
+    return shown.find((input) => input.hasAttribute('max')) || shown[0] || null; }"""
+
+# Each widget: that field set one past its maximum (emptied without one); null without one.
+MAKE_INVALID = f"""() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => {{
+    const input = ({PICK})(w);
+    if (!input) return null;
+    const value = input.hasAttribute('max') ? String(Number(input.max) + 1) : '';
+    input.focus(); input.value = value; input.dispatchEvent(new Event('input', {{ bubbles: true }}));
+    return `${{input.id || input.getAttribute('aria-label')}} = '${{value}}'`; }})"""
+
+# Each widget: that field marked invalid, with its own error line (#ID-error, for a list
+# entry its list's) shown and named by the field's aria-describedby.
+INVALID = f"""() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => {{
+    const input = ({PICK})(w);
+    const error = input && document.getElementById(`${{(input.closest('.rk-list') || input).id}}-error`);
+    return !!error && input.getAttribute('aria-invalid') === 'true' && !error.hidden
+        && error.checkVisibility() && error.textContent.trim() !== ''
+        && (input.getAttribute('aria-describedby') || '').split(' ').includes(error.id); }})"""
+
+# What each widget says when it did not reach a state.
+WHY = """() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => JSON.stringify({
+    status: w.querySelector('.rk-status').textContent, error: w.querySelector('.rk-error').textContent,
+    seed: w.dataset.seed ?? null, invalid: [...w.querySelectorAll('[aria-invalid=true]')].map((e) => e.id || e.ariaLabel),
+    fold: w.querySelector('.rk-how')?.open ?? null }))"""
+
+
+@dataclass
+class StateAudit:
+    """One state of the widgets in one colour scheme, page by page: axe's findings per
+    viewport, and which of the page's widgets reached the state (and what was done to each)."""
+
+    violations: dict[tuple[str, str], list[axe.Violation]] = field(default_factory=dict)
+    reached: dict[str, list[bool]] = field(default_factory=dict)
+    done: dict[str, list[str | None]] = field(default_factory=dict)
+    schemes: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)  # the scheme's page errors (both states share them)
+
+
+def _wait_all(tab: object, script: str, arg: object, timeout: float) -> list[bool]:
+    """Wait until ``script(arg)`` holds for every widget (or ``timeout``); each widget then."""
+    try:
+        tab.wait_for_function(f"(arg) => ({script})(arg).every(Boolean)", arg=arg,  # type: ignore[attr-defined]
+                              timeout=timeout)
+    except PlaywrightTimeout:
+        pass
+    return [bool(ok) for ok in tab.evaluate(script, arg)]  # type: ignore[attr-defined]
+
+
+def roll_every_widget(tab: object, timeout: float) -> tuple[list[bool], list[str | None]]:
+    """A seed typed into each widget, Roll pressed, then "How it was counted" opened."""
+    done = tab.evaluate(ROLL, SEED)  # type: ignore[attr-defined]
+    _wait_all(tab, ROLLED, [SEED, False], timeout)
+    tab.evaluate(OPEN_HOW)  # type: ignore[attr-defined]
+    reached = _wait_all(tab, ROLLED, [SEED, True], SETTLED_MS)
+    return [ok and what is not None for ok, what in zip(reached, done, strict=True)], done
+
+
+def make_every_widget_invalid(tab: object) -> tuple[list[bool], list[str | None]]:
+    """A value past its maximum typed into a field of each widget, and its error shown."""
+    done = tab.evaluate(MAKE_INVALID)  # type: ignore[attr-defined]
+    reached = _wait_all(tab, INVALID, None, SETTLED_MS)
+    return [ok and what is not None for ok, what in zip(reached, done, strict=True)], done
+
+
+@pytest.fixture(scope="module")
+def widget_states(browser: object, site: Site) -> Iterator[dict[tuple[str, str], StateAudit]]:
+    """axe on every widget page with every widget rolled (desktop and phone), then with an
+    invalid value in every widget (desktop): one page per scheme, both at work at once,
+    moving by instant navigation so that each page's Pyodide worker boots once."""
+    paths = widget_pages(site)
+    results = {(state, scheme): StateAudit() for state in STATE_VIEWPORTS for scheme in SCHEMES}
+    contexts, tabs = [], {}
+    for scheme in SCHEMES:
+        context = browser.new_context(viewport=VIEWPORTS["desktop"], color_scheme=scheme)  # type: ignore[attr-defined]
+        contexts.append(context)
+        tab = context.new_page()
+        errors = results["invalid", scheme].errors = results["rolled", scheme].errors
+        tab.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+        tab.goto(site.url(paths[0]))
+        tabs[scheme] = tab
+
+    def record(result: StateAudit, tab: object, path: str, state: tuple[list[bool], list[str | None]]) -> None:
+        reached, done = state
+        if not all(reached):
+            why = tab.evaluate(WHY)  # type: ignore[attr-defined]
+            done = [what if ok else f"{what or 'no usable control'}; shows {why[i]}"
+                    for i, (ok, what) in enumerate(zip(reached, done, strict=True))]
+        result.reached[path], result.done[path] = reached, done
+
+    def audit(state: str, path: str) -> None:
+        for viewport in STATE_VIEWPORTS[state]:
+            for tab in tabs.values():
+                tab.set_viewport_size(VIEWPORTS[viewport])
+                axe.start(tab)
+            for scheme, tab in tabs.items():
+                results[state, scheme].violations[path, viewport] = axe.finish(tab)
+                results[state, scheme].schemes.add(tab.evaluate("document.body.dataset.mdColorScheme"))
+        for tab in tabs.values():
+            tab.set_viewport_size(VIEWPORTS["desktop"])
+
+    try:
+        for number, path in enumerate(paths):
+            for scheme, tab in tabs.items():
+                if tab.url != site.url(path):
+                    instant_go(tab, site, path)
+                timeout = READY_MS if number == 0 else SETTLED_MS  # the first roll waits for Python
+                record(results["rolled", scheme], tab, path, roll_every_widget(tab, timeout))
+            audit("rolled", path)
+            for scheme, tab in tabs.items():
+                record(results["invalid", scheme], tab, path, make_every_widget_invalid(tab))
+            audit("invalid", path)
+            if not all(any(result.reached[path]) for result in results.values()):
+                break  # no widget got there (Python not answering?): the tests say where and why
+        yield results
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: str, scheme: str) -> None:
+    audit = results[state, scheme]
+    assert audit.schemes == {SCHEMES[scheme]}, f"the {scheme} scheme was not applied: {audit.schemes}"
+    missed = [f"/{p} widget {i}: {audit.done[p][i] or 'no usable control'}"
+              for p, reached in audit.reached.items() for i, ok in enumerate(reached) if not ok]
+    assert not missed, f"not {state} ({scheme}):\n  " + "\n  ".join(missed)
+    pages = widget_pages(site)
+    assert sorted(audit.reached) == sorted(pages), "widget pages not visited"
+    assert sorted(audit.violations) == sorted((p, v) for p in pages for v in STATE_VIEWPORTS[state])
+    found = {p: (site.directory / p / "index.html").read_text(encoding="utf-8").count("data-rollkit-widget=")
+             for p in pages}
+    visited = {p: len(audit.reached[p]) for p in pages}
+    assert all(found.values()) and visited == found, "widgets visited differ from widgets built"
+    assert audit.errors == []
+    bad = {key: v for key, v in audit.violations.items() if v}
+    assert not bad, f"axe, every widget {state} ({scheme}):\n" + "\n".join(
+        f"/{path} ({viewport}):\n{axe.report(v)}" for (path, viewport), v in bad.items())
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_serious_or_critical_axe_violation_after_a_roll(widget_states: dict[tuple[str, str], StateAudit],
+                                                           site: Site, scheme: str) -> None:
+    """Every widget rolled with a seed, its "How it was counted" open: desktop and phone."""
+    _check_state(widget_states, site, "rolled", scheme)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_serious_or_critical_axe_violation_with_an_invalid_value(
+        widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str) -> None:
+    """Every widget (after its roll) with a value past its field's maximum, the field's error shown."""
+    _check_state(widget_states, site, "invalid", scheme)
 
 
 def phone_page(browser: object, site: Site, path: str) -> object:
