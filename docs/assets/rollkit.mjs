@@ -7,6 +7,7 @@
 const WORKER_URL = new URL("./rollkit-worker.mjs", import.meta.url);
 const SVG = "http://www.w3.org/2000/svg";
 const PHONE = window.matchMedia("(max-width: 45em)");
+const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 
 const state = { worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null };
@@ -410,7 +411,7 @@ class Widget {
     this.code.textContent = roll.python;
     const box = this.result.getBoundingClientRect();
     if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
-      this.result.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      this.result.scrollIntoView({ block: "nearest", behavior: STILL.matches ? "auto" : "smooth" });
     }
   }
 

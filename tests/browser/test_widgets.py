@@ -457,3 +457,52 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
     stats.get_by_role("button", name="Remove Stat 1").click()
     assert stats.get_by_role("button", name="Remove Stat 1").is_disabled()  # at least one
     assert stats.locator("input[name=stats]").input_value() == "5"
+
+
+def test_every_widget_on_a_phone_shows_its_result_in_view(browser: object, site: Site) -> None:
+    """390x844: Roll tapped where it sits mid-screen; the summary is then inside the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce",  # type: ignore[attr-defined]
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(site.url())
+    rolled = found = 0
+    for path in widget_pages(site):
+        instant_go(page, site, path)
+        widgets = page.locator("[data-rollkit-widget]")
+        found += widgets.count()
+        for index in range(widgets.count()):
+            widget = widgets.nth(index)
+            widget.evaluate("(w) => { delete w.dataset.seed; }")
+            roll = widget.get_by_role("button", name="Roll", exact=True)
+            roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+            roll.tap()
+            widget.evaluate("""(w) => new Promise((done) => { const check = () =>
+                w.dataset.seed || !w.querySelector('.rk-error').hidden ? done() : setTimeout(check, 20);
+                check(); })""")
+            box = widget.locator(".rk-result").bounding_box()
+            assert box is not None and box["height"] > 0, (path, index)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (path, index, box)
+            assert page.evaluate("document.body.scrollWidth") <= 391, (path, index)  # nothing wider than the phone
+            rolled += 1
+    assert rolled == found and rolled >= 40
+    context.close()
+
+
+def test_every_widget_without_javascript_is_disabled_with_the_note(browser: object, site: Site) -> None:
+    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
+    page = context.new_page()
+    checked = 0
+    for path in widget_pages(site):
+        page.goto(site.url(path))
+        for widget in page.locator("[data-rollkit-widget]").all():
+            where = (path, widget.get_attribute("id"))
+            assert widget.get_by_role("button", name="Roll", exact=True).is_disabled(), where
+            for control in widget.locator(".rk-fields input:not([type=hidden]), .rk-fields select, .rk-fields button").all():
+                assert control.is_disabled(), where
+            assert widget.locator(".rk-pin").is_disabled() and widget.locator(".rk-view").first.is_disabled(), where
+            note = widget.locator(".rk-nojs")
+            assert note.is_visible() and "Rolling needs JavaScript" in note.inner_text(), where
+            assert widget.locator(".rk-chance strong").inner_text().endswith("%"), where
+            checked += 1
+    assert checked >= 40
+    context.close()
