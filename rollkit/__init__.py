@@ -1,6 +1,6 @@
 """rollkit: exact odds and replayable rolls for five tabletop dice systems.
 
-Each system is a module named after its rules: ``rollkit.ninefold``,
+Each system is a package named after its rules: ``rollkit.ninefold``,
 ``rollkit.trait``, ``rollkit.hits``, ``rollkit.again`` and ``rollkit.critdice``.
 They load on first use, so ``import rollkit`` stays fast.
 """

@@ -24,7 +24,8 @@ class CheckBase:
     A subclass implements the contract below: ``chance``, ``outcomes``,
     ``distribution`` and ``_play(dice) -> Roll``, which draws every face through
     ``dice.next(sides)`` (``roll`` and ``resolve`` both run it); it sets
-    ``system``, ``tally_name`` and, where one field sets success, ``target``.
+    ``system`` (its package's ``SYSTEM``), ``tally_name`` and, where one field sets
+    success, ``target``.
     """
 
     system: ClassVar[str] = ""
