@@ -91,14 +91,20 @@ class Check(CheckBase):
         """
         pool = skill_pool(rank=rank, stats=stats, weapon_bonus=weapon_bonus,
                           untrained_allowed=untrained_allowed)
-        return _from_sheet(cls, f"rank={rank!r}, stats={stats!r} and weapon_bonus={weapon_bonus!r}",
-                           dice=pool, sn=sn, legendary=legendary, focus=focus)
+        try:
+            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus)
+        except LimitError as error:
+            given = f"rank={rank!r}, stats={stats!r} and weapon_bonus={weapon_bonus!r}"
+            raise _too_large(given, error) from None
 
     @classmethod
     def stat(cls, *, stat: int, sn: int = DEFAULT_SN, legendary: int = 0, focus: int = 0) -> Check:
         """A stat check: the stat alone is the pool (``stat_pool``, Creating Dice Pool)."""
-        return _from_sheet(cls, f"stat={stat!r}", dice=stat_pool(stat=stat), sn=sn,
-                           legendary=legendary, focus=focus)
+        pool = stat_pool(stat=stat)
+        try:
+            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus)
+        except LimitError as error:
+            raise _too_large(f"stat={stat!r}", error) from None
 
     # -- exact odds -----------------------------------------------------------------------------
 
@@ -182,12 +188,9 @@ class Check(CheckBase):
                     self.outcomes()[outcome], details=details)
 
 
-def _from_sheet(cls: type[Check], given: str, **fields: int) -> Check:
-    """``cls(**fields)``; a pool too large to compute names the sheet entries that gave it."""
-    try:
-        return cls(**fields)
-    except LimitError as error:
-        raise LimitError(f"{given} give too large a pool: {error}") from None
+def _too_large(given: str, error: LimitError) -> LimitError:
+    """A pool too large to compute, said with the sheet entries that gave it."""
+    return LimitError(f"{given} give too large a pool: {error}")
 
 
 class _Pooled(CheckBase):
