@@ -74,7 +74,7 @@ def outcomes_from_tally(case: Case, listed: dict[Any, Fraction], tail: Fraction
                 "moderate failure": mass(lambda t: 5 <= th - t <= 10),
                 "critical failure": mass(lambda t: th - t >= 11)}, ""
     if f == "hits":  # table 7A bands of Effect = Hits - TN
-        from rollkit.hits._tables import DEGREES
+        from rollkit.hits import DEGREES
 
         out = {}
         for d in DEGREES:

@@ -114,7 +114,8 @@ class Group(CheckBase):
         return group_weights(self.dice, self.threshold, self.helpers)
 
     def _denominator(self) -> int:
-        return 10**(sum(n for n, _ in self.helpers) + self._weights()[2])
+        dice: int = sum(n for n, _ in self.helpers) + self._weights()[2]
+        return int(10**dice)
 
     def outcomes(self) -> Distribution:
         """Table 7A bands of the leader's Effect, worst to best."""
