@@ -29,9 +29,23 @@ __version__ = "0.1.0"
 _SYSTEM_NAMES = ("ninefold", "trait", "hits", "again", "critdice")
 
 __all__ = [
-    "SYSTEMS", "RULINGS", "CheckBase", "Distribution", "Die", "Roll", "Ruling",
-    "RulesError", "ParameterTypeError", "LimitError", "NotationError",
-    "ninefold", "trait", "hits", "again", "critdice", "__version__",
+    "SYSTEMS",
+    "RULINGS",
+    "CheckBase",
+    "Distribution",
+    "Die",
+    "Roll",
+    "Ruling",
+    "RulesError",
+    "ParameterTypeError",
+    "LimitError",
+    "NotationError",
+    "ninefold",
+    "trait",
+    "hits",
+    "again",
+    "critdice",
+    "__version__",
 ]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from fractions import Fraction
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import ClassVar
 
 from ._dist import Distribution
@@ -66,9 +66,7 @@ class CheckBase:
             if seed is not None:
                 raise RulesError("seed and rng are not allowed together: give one of them")
             if not isinstance(rng, random.Random):
-                raise ParameterTypeError(
-                    f"rng={rng!r:.60} is not allowed: rng must be a random.Random"
-                )
+                raise ParameterTypeError(f"rng={rng!r:.60} is not allowed: rng must be a random.Random")
             return self._play(Dice(rng=rng))
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)

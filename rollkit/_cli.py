@@ -26,7 +26,7 @@ from ._validate import describe
 
 __all__ = ["main"]
 
-USAGE = """\
+USAGE = f"""\
 rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N] [--json]
        rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]
        rollkit rulings [SYSTEM] [--json]
@@ -34,9 +34,9 @@ rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N] [--json]
        rollkit limits [SYSTEM]
 
 Sizes beyond the limits (`rollkit limits`) are refused at once with exit status 2.
-Fractions longer than {digits} characters are shortened in text output; --exact
+Fractions longer than {FRACTION_DIGITS} characters are shortened in text output; --exact
 prints them whole, and --json always gives every probability whole.
-A bug in rollkit prints one line and exits with status 1; --debug shows its traceback.""".format(digits=FRACTION_DIGITS)
+A bug in rollkit prints one line and exits with status 1; --debug shows its traceback."""
 
 
 class UsageError(Exception):
@@ -50,14 +50,18 @@ class _Parser(argparse.ArgumentParser):
 
 def _limits_text(system: str | None) -> str:
     chosen = [limit for limit in limits() if system is None or limit.system == system]
-    return "\n".join(f"{f'{limit.system}.{limit.name}':<28} {limit.value:>9}  {limit.description}"
-                     for limit in chosen)
+    return "\n".join(
+        f"{f'{limit.system}.{limit.name}':<28} {limit.value:>9}  {limit.description}" for limit in chosen
+    )
 
 
 def _check_parser(cls: type, command: str, name: str) -> _Parser:
-    parser = _Parser(prog=f"rollkit {command} {name}", add_help=True,
-                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                     epilog="limits (larger values are refused):\n" + _limits_text(name.split(".")[0]))
+    parser = _Parser(
+        prog=f"rollkit {command} {name}",
+        add_help=True,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="limits (larger values are refused):\n" + _limits_text(name.split(".")[0]),
+    )
     for field in fields(cls):
         # "Target Number (TN): Hits needed to succeed; 0 to 1000000 (required)"
         names = ["--" + field.name.replace("_", "-")]
@@ -68,9 +72,15 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
         item = typing.get_args(field.hint)[0] if typing.get_origin(field.hint) is tuple else None
         if item is not None and param:
             entry, parts = param.item or "entry", param.entries()
-            span = (f"each {entry} as " + ":".join(p.label for p in parts) + " ("
-                    + "; ".join(f"{p.label} {p.allowed()}" for p in parts) + ")"
-                    if len(parts) > 1 else f"each {entry} {parts[0].allowed()}".rstrip())
+            span = (
+                f"each {entry} as "
+                + ":".join(p.label for p in parts)
+                + " ("
+                + "; ".join(f"{p.label} {p.allowed()}" for p in parts)
+                + ")"
+                if len(parts) > 1
+                else f"each {entry} {parts[0].allowed()}".rstrip()
+            )
             span += ", separated by commas" + (f"; at most {param.most}" if param.most else "")
         elif param and param.options:
             span = "one of " + ", ".join(f"{v} ({w})" if str(v) != w else w for v, w in param.options)
@@ -81,26 +91,39 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
         elif field.hint is bool:
             shown = f"(default {'on' if field.default else 'off'})"
         elif isinstance(field.default, tuple):  # as typed: "8:6,3:7"
-            typed = [":".join(map(str, v)) if isinstance(v, tuple) else str(v)
-                     for v in field.default]
+            typed = [":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in field.default]
             shown = f"(default {','.join(typed) or 'none'})"
         else:
             shown = f"(default {field.default})"
         text = "; ".join(p for p in (said, span) if p) + " " + shown
         text = text.replace("%", "%%")  # argparse formats help with %
         if field.hint is bool:
-            parser.add_argument(*names, dest=field.name, action=argparse.BooleanOptionalAction,
-                                default=argparse.SUPPRESS, help=text)
+            parser.add_argument(
+                *names,
+                dest=field.name,
+                action=argparse.BooleanOptionalAction,
+                default=argparse.SUPPRESS,
+                help=text,
+            )
             continue
-        parser.add_argument(*names, dest=field.name, required=field.required, metavar="VALUE",
-                            default=argparse.SUPPRESS, help=text)
+        parser.add_argument(
+            *names,
+            dest=field.name,
+            required=field.required,
+            metavar="VALUE",
+            default=argparse.SUPPRESS,
+            help=text,
+        )
     if command == "roll":
         parser.add_argument("--seed", dest="_seed", metavar="N")
     if command == "odds":
         parser.add_argument("--bound", dest="_bound", metavar="N")
-        parser.add_argument("--exact", dest="_exact", action="store_true",
-                            help=f"print every fraction whole (text output shortens those over"
-                                 f" {FRACTION_DIGITS} characters)")
+        parser.add_argument(
+            "--exact",
+            dest="_exact",
+            action="store_true",
+            help=f"print every fraction whole (text output shortens those over {FRACTION_DIGITS} characters)",
+        )
     parser.add_argument("--json", dest="_json", action="store_true", help="print JSON")
     return parser
 
@@ -119,26 +142,32 @@ def _odds(check: Any, bound: int | None, as_json: bool, exact: bool) -> str:
         return json.dumps(odds_json(check, bound), indent=2)
     tally = check.distribution() if bound is None else check.distribution(bound=bound)
     chance = check.chance()
-    return "\n".join([
-        wrap(check.describe()),
-        f"chance of success: {percent(chance, places=TEXT_PLACES)}, exact fraction"
-        f" {str(chance) if exact else fraction(chance)}",
-        "", "outcomes:", check.outcomes().table(exact=exact),
-        "", "tally:", tally.table(exact=exact),
-    ])
+    return "\n".join(
+        [
+            wrap(check.describe()),
+            f"chance of success: {percent(chance, places=TEXT_PLACES)}, exact fraction"
+            f" {str(chance) if exact else fraction(chance)}",
+            "",
+            "outcomes:",
+            check.outcomes().table(exact=exact),
+            "",
+            "tally:",
+            tally.table(exact=exact),
+        ]
+    )
 
 
 def _rulings(system: str | None, as_json: bool) -> str:
     if system is not None and system not in SYSTEMS:
-        raise UsageError(f"SYSTEM={describe(system)} is not a system: choose one of"
-                         f" {', '.join(SYSTEMS)}")
+        raise UsageError(f"SYSTEM={describe(system)} is not a system: choose one of {', '.join(SYSTEMS)}")
     chosen = [r for r in RULINGS if system is None or r.system == system]
     if as_json:
         return json.dumps([dataclasses.asdict(r) for r in chosen], indent=2)
     return "\n\n".join(
         f"{r.title}\n  id: {r.id} ({r.system}, {r.section})\n  source: {r.source}\n"
         f"  ruling: {r.ruling}\n"
-        f"  why: {r.why}" for r in chosen
+        f"  why: {r.why}"
+        for r in chosen
     )
 
 
@@ -173,15 +202,15 @@ def run(argv: Sequence[str]) -> str:
             raise UsageError(f"systems takes at most one SYSTEM, not {describe(rest)}")
         return _systems(rest[0] if rest else None)
     if command not in ("roll", "odds"):
-        raise UsageError(f"command {describe(command)} is not known: use roll, odds, rulings,"
-                         " systems or limits")
+        raise UsageError(
+            f"command {describe(command)} is not known: use roll, odds, rulings, systems or limits"
+        )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
     options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(rest[1:]))
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
-        return _odds(check, _number("--bound", options["_bound"]), options["_json"],
-                     options["_exact"])
+        return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])
     result = check.roll(seed=_number("--seed", options["_seed"]))
     return json.dumps(result.to_json(), indent=2) if options["_json"] else str(result)
 
@@ -206,8 +235,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:
         if debug:
             traceback.print_exc()
-        print(f"rollkit: internal error: {type(error).__name__}: {' '.join(str(error).split())[:200]}"
-              " (this is a bug in rollkit; run again with --debug for details)", file=sys.stderr)
+        print(
+            f"rollkit: internal error: {type(error).__name__}: {' '.join(str(error).split())[:200]}"
+            " (this is a bug in rollkit; run again with --debug for details)",
+            file=sys.stderr,
+        )
         return 1
     try:
         print(output, flush=True)

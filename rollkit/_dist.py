@@ -11,8 +11,7 @@ from ._errors import RulesError
 from ._format import TEXT_PLACES, fraction, percent, probability_json
 from ._validate import integer
 
-__all__ = ["Distribution", "UnknownOutcome", "TAIL_BELOW", "check_bound", "convolve", "listed",
-           "power"]
+__all__ = ["Distribution", "UnknownOutcome", "TAIL_BELOW", "check_bound", "convolve", "listed", "power"]
 
 _ZERO = Fraction(0)
 
@@ -48,8 +47,13 @@ def power(a: Sequence[int], n: int) -> list[int]:
 def check_bound(bound: Any, *, lowest: int, limit: int | None = None) -> int:
     """The one rule for ``distribution(bound=...)`` in every system: a whole number from
     the lowest possible tally (so that something is listed) up to ``limit``."""
-    return integer("bound", bound, low=lowest, limit=limit,
-                   allowed=f"a whole number of at least {lowest}, the lowest possible tally")
+    return integer(
+        "bound",
+        bound,
+        low=lowest,
+        limit=limit,
+        allowed=f"a whole number of at least {lowest}, the lowest possible tally",
+    )
 
 
 def listed(weights: Iterable[tuple[int, int]], denominator: int, bound: Any) -> Distribution:
@@ -62,8 +66,12 @@ def listed(weights: Iterable[tuple[int, int]], denominator: int, bound: Any) -> 
     kept = [(k, w) for k, w in pairs if k <= bound]
     if len(kept) == len(pairs):
         return Distribution.from_weights(pairs, denominator)
-    return Distribution.from_weights(kept, denominator, tail_label=f"{bound + 1} or more",
-                                     tail_weight=sum(w for k, w in pairs if k > bound))
+    return Distribution.from_weights(
+        kept,
+        denominator,
+        tail_label=f"{bound + 1} or more",
+        tail_weight=sum(w for k, w in pairs if k > bound),
+    )
 
 
 class UnknownOutcome(RulesError, KeyError):
@@ -106,8 +114,11 @@ class Distribution(Mapping[Hashable, Fraction]):
     ) -> Distribution:
         """Build from integer weights over one common denominator (fast path)."""
         # a plain dict check: the first isinstance against an ABC costs ~35 us per process
-        items = weights.items() if isinstance(weights, dict) else (
-            weights.items() if isinstance(weights, Mapping) else weights)
+        items = (
+            weights.items()
+            if isinstance(weights, dict)
+            else (weights.items() if isinstance(weights, Mapping) else weights)
+        )
         return cls(
             tuple((k, Fraction(w, denominator)) for k, w in items),
             Fraction(tail_weight, denominator),
@@ -130,11 +141,11 @@ class Distribution(Mapping[Hashable, Fraction]):
         except (KeyError, TypeError):
             pass
         keys = [k for k, _ in self.pairs]
-        known = (", ".join(map(repr, keys)) if len(keys) <= 12
-                 else f"{keys[0]!r} to {keys[-1]!r}")
+        known = ", ".join(map(repr, keys)) if len(keys) <= 12 else f"{keys[0]!r} to {keys[-1]!r}"
         beyond = f"; the rest ({self.tail_label}) is in tail" if self.tail_label else ""
-        raise UnknownOutcome(f"outcome={outcome!r:.60} is not listed: this distribution lists"
-                             f" {known or 'nothing'}{beyond}")
+        raise UnknownOutcome(
+            f"outcome={outcome!r:.60} is not listed: this distribution lists {known or 'nothing'}{beyond}"
+        )
 
     def get(self, outcome: Hashable, default: Any = None) -> Any:
         return self._index.get(outcome, default)
@@ -167,9 +178,7 @@ class Distribution(Mapping[Hashable, Fraction]):
     def at_least(self, value: int) -> Fraction:
         """P(outcome >= value) for a numeric distribution; the tail lies above the list."""
         if self.pairs and value > max(self._index) + 1 and self.tail:  # type: ignore[type-var, operator]
-            raise RulesError(
-                f"value={value!r} is beyond the listed outcomes: ask for a larger bound"
-            )
+            raise RulesError(f"value={value!r} is beyond the listed outcomes: ask for a larger bound")
         return self.probability(lambda k: k >= value) + self.tail
 
     def mean(self) -> Fraction:
@@ -194,8 +203,7 @@ class Distribution(Mapping[Hashable, Fraction]):
         if self.tail or self.tail_label:
             rows.append((self.tail_label, self.tail))
         width = max((len(str(k)) for k, _ in rows), default=4)
-        shown = [(str(k), percent(p, places=places), str(p) if exact else fraction(p))
-                 for k, p in rows]
+        shown = [(str(k), percent(p, places=places), str(p) if exact else fraction(p)) for k, p in rows]
         column = max((len(s) for _, s, _ in shown), default=8)
         return "\n".join(f"{k:>{width}}  {s:>{column}}  {f}" for k, s, f in shown)
 

@@ -62,14 +62,23 @@ class Param:
 
     def entries(self) -> tuple[Param, ...]:
         """What each number of one list entry is: its ``parts``, or the entry itself."""
-        return self.parts or (Param(self.item or self.label, low=self.low, high=self.high,
-                                    start=self.start),)
+        return self.parts or (Param(self.item or self.label, low=self.low, high=self.high, start=self.start),)
 
 
-def param(label: str, *, hint: str = "", low: int | None = None, high: int | None = None,
-          item: str = "", least: int = 0, most: int | None = None, start: int | None = None,
-          parts: tuple[Param, ...] = (), options: tuple[tuple[Any, str], ...] = (),
-          default: Any = dataclasses.MISSING) -> Any:
+def param(
+    label: str,
+    *,
+    hint: str = "",
+    low: int | None = None,
+    high: int | None = None,
+    item: str = "",
+    least: int = 0,
+    most: int | None = None,
+    start: int | None = None,
+    parts: tuple[Param, ...] = (),
+    options: tuple[tuple[Any, str], ...] = (),
+    default: Any = dataclasses.MISSING,
+) -> Any:
     """A dataclass field carrying its ``Param`` (use as ``dice: int = param("Dice pool", ...)``)."""
     meta = {"rollkit": Param(label, hint, low, high, item, least, most, start, parts, options)}
     return dataclasses.field(default=default, metadata=meta)

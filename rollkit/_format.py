@@ -12,7 +12,16 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
-__all__ = ["FRACTION_DIGITS", "PLACES", "TEXT_PLACES", "WIDTH", "fraction", "percent", "probability_json", "wrap"]
+__all__ = [
+    "FRACTION_DIGITS",
+    "PLACES",
+    "TEXT_PLACES",
+    "WIDTH",
+    "fraction",
+    "percent",
+    "probability_json",
+    "wrap",
+]
 
 PLACES = 2
 """Decimal places of a shown percentage (``43.75%``)."""
@@ -109,13 +118,18 @@ def fraction(p: Fraction, *, digits: int = FRACTION_DIGITS) -> str:
 
 def probability_json(p: Fraction) -> dict[str, object]:
     """A probability as plain data: the whole exact fraction, a float, and both displays."""
-    return {"probability": str(p), "float": p.numerator / p.denominator,
-            "percent": percent(p), "fraction": fraction(p)}
+    return {
+        "probability": str(p),
+        "float": p.numerator / p.denominator,
+        "percent": percent(p),
+        "fraction": fraction(p),
+    }
 
 
 def wrap(line: str, *, width: int = WIDTH) -> str:
     """A long line of text output broken at spaces, continuation lines indented."""
     if len(line) <= width:
         return line
-    return textwrap.fill(line, width=width, subsequent_indent="    ",
-                         break_long_words=False, break_on_hyphens=False)
+    return textwrap.fill(
+        line, width=width, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False
+    )

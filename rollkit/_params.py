@@ -22,8 +22,8 @@ from . import _SYSTEM_NAMES
 from ._errors import ParameterTypeError, RulesError
 from ._fields import Param, declared
 from ._format import probability_json
-from ._view import odds_view, roll_view
 from ._validate import describe
+from ._view import odds_view, roll_view
 
 __all__ = ["build", "checks", "convert", "fields", "find", "odds_json", "python_call", "request"]
 
@@ -49,8 +49,7 @@ def find(name: Any) -> type:
             cls = module.CHECKS.get(kind or "check")
             if cls is not None:
                 return typing.cast(type, cls)
-    raise RulesError(f"check={describe(name)} is not a known check: choose one of"
-                     f" {', '.join(checks())}")
+    raise RulesError(f"check={describe(name)} is not a known check: choose one of {', '.join(checks())}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,9 +91,15 @@ def fields(cls: type) -> tuple[Field, ...]:
         if not f.init:
             continue
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        default = None if required else (
-            f.default if f.default is not dataclasses.MISSING
-            else typing.cast("typing.Callable[[], Any]", f.default_factory)())
+        default = (
+            None
+            if required
+            else (
+                f.default
+                if f.default is not dataclasses.MISSING
+                else typing.cast("typing.Callable[[], Any]", f.default_factory)()
+            )
+        )
         out.append(Field(f.name, hints[f.name], required, default, declared(f)))
     return tuple(out)
 
@@ -119,8 +124,7 @@ def _scalar(kind: Any, text: str, label: str, wanted: str) -> Any:
         if not value:
             raise RulesError(f"{label} is empty: enter {wanted}.")
         if any(c.isdigit() and not c.isascii() for c in value):
-            raise RulesError(f"{label}: {_quoted(value)} is not written with the digits 0-9;"
-                             f" enter {wanted}.")
+            raise RulesError(f"{label}: {_quoted(value)} is not written with the digits 0-9; enter {wanted}.")
         if value.isascii():
             try:
                 return int(value.replace("_", ""), 10)
@@ -150,8 +154,7 @@ def convert(field: Field, text: str) -> Any:
     if not isinstance(text, str):
         raise ParameterTypeError(f"{label} must be given as text ({type(text).__name__} given)")
     span = field.param.allowed() if field.param else ""
-    number = ("a whole number" if not span
-              else f"a whole number {'from' if ' to ' in span else 'of'} {span}")
+    number = "a whole number" if not span else f"a whole number {'from' if ' to ' in span else 'of'} {span}"
     hint = field.hint
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         if text.strip().lower() in ("", "none"):
@@ -176,8 +179,9 @@ def convert(field: Field, text: str) -> Any:
 
 
 def _in_range(value: int, declared: Param, label: str) -> None:
-    if not ((declared.low is None or value >= declared.low)
-            and (declared.high is None or value <= declared.high)):
+    if not (
+        (declared.low is None or value >= declared.low) and (declared.high is None or value <= declared.high)
+    ):
         raise RulesError(f"{label}: {value} is out of range; enter {declared.wanted()}.")
 
 
@@ -205,8 +209,9 @@ def _entries(field: Field, text: str) -> tuple[Any, ...]:
     if declared.most is not None and len(chunks) > declared.most:
         raise RulesError(f"{label}: {len(chunks)} {entry}s given; enter at most {declared.most}.")
     if len(chunks) < declared.least:
-        raise RulesError(f"{label}: enter at least {declared.least} {entry}"
-                         f"{'s' if declared.least > 1 else ''}.")
+        raise RulesError(
+            f"{label}: enter at least {declared.least} {entry}{'s' if declared.least > 1 else ''}."
+        )
     joined = " joined by \u201c:\u201d" if pair else ""
     out = []
     for i, chunk in enumerate(chunks):
@@ -214,9 +219,12 @@ def _entries(field: Field, text: str) -> tuple[Any, ...]:
         pieces = chunk.split(":")
         if len(pieces) != len(parts):
             names = ", ".join(p.label for p in parts)
-            raise EntryError(f"{where}: {_quoted(chunk)} is not {len(parts)} numbers{joined};"
-                             f" enter {names}{joined}." if pair else
-                             f"{where}: {_quoted(chunk)} is not one number; enter {parts[0].wanted()}.", i)
+            raise EntryError(
+                f"{where}: {_quoted(chunk)} is not {len(parts)} numbers{joined}; enter {names}{joined}."
+                if pair
+                else f"{where}: {_quoted(chunk)} is not one number; enter {parts[0].wanted()}.",
+                i,
+            )
         values = []
         for j, (part, piece) in enumerate(zip(parts, pieces)):
             name = f"{where}, {part.label}" if pair else where
@@ -237,8 +245,7 @@ def build(name: Any, params: Mapping[str, Any]) -> Any:
     kwargs = {}
     for key, value in params.items():
         if key not in known:
-            raise RulesError(f"{key}={describe(value)} is not allowed: {name} takes"
-                             f" {', '.join(known)}")
+            raise RulesError(f"{key}={describe(value)} is not allowed: {name} takes {', '.join(known)}")
         if isinstance(value, list):  # JSON arrays
             value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
         kwargs[key] = convert(known[key], value) if isinstance(value, str) else value
@@ -287,9 +294,14 @@ def request(message: str) -> str:
             answer.update(item=error.item, part=error.part)
         return json.dumps(answer)
     except Exception as error:  # a bug: say so, never as the reader's mistake
-        return json.dumps({"ok": False, "internal": True,
-                           "error": f"rollkit hit an internal error ({type(error).__name__})",
-                           "detail": traceback.format_exc()})
+        return json.dumps(
+            {
+                "ok": False,
+                "internal": True,
+                "error": f"rollkit hit an internal error ({type(error).__name__})",
+                "detail": traceback.format_exc(),
+            }
+        )
 
 
 _SEED = Field("seed", int, False, None)
@@ -328,9 +340,9 @@ def _field_named(message: str, error: str) -> str | None:
     if cls is None:
         return None
     for field in (*fields(cls), _SEED):
-        if (error.startswith((f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} ",
-                              f"{field.label},"))
-                or (field.required and error.endswith(f"needs {field.name}"))):
+        if error.startswith(
+            (f"{field.name}=", f"{field.name}[", f"{field.label}:", f"{field.label} ", f"{field.label},")
+        ) or (field.required and error.endswith(f"needs {field.name}")):
             return field.name
     return None
 
@@ -349,8 +361,9 @@ def _odds_view(check: Any, data: dict[str, Any]) -> dict[str, Any]:
     pinned = data.get("pinned")
     pinned = build(data.get("check"), pinned) if isinstance(pinned, dict) else None
     view = data.get("view", "exactly")
-    return odds_view(check, view=view if isinstance(view, str) else "", title=title, shown=shown,
-                     pinned=pinned)
+    return odds_view(
+        check, view=view if isinstance(view, str) else "", title=title, shown=shown, pinned=pinned
+    )
 
 
 def _answer(message: str) -> dict[str, Any]:

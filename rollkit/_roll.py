@@ -78,8 +78,14 @@ class Roll:
             "seed": self.seed,
             "faces": list(self.faces),
             "dice": [
-                {"face": d.face, "sides": d.sides, "role": d.role, "counts": d.counts,
-                 "value": d.value, "note": d.note}
+                {
+                    "face": d.face,
+                    "sides": d.sides,
+                    "role": d.role,
+                    "counts": d.counts,
+                    "value": d.value,
+                    "note": d.note,
+                }
                 for d in self.dice
             ],
             "tally": self.tally,
@@ -93,10 +99,12 @@ class Roll:
         lines = [wrap(self.check + (f"  seed={self.seed}" if self.seed is not None else ""))]
         lines += [f"  {i:>2}. {d}" for i, d in enumerate(self.dice, 1)]
         lines += [wrap(f"  {k}: {_plain(v)}") for k, v in self.details]
-        lines.append(wrap(
-            f"  tally {self.tally}: {self.outcome}"
-            f" (chance of this outcome {fraction(self.probability)} = {percent(self.probability)})"
-        ))
+        lines.append(
+            wrap(
+                f"  tally {self.tally}: {self.outcome}"
+                f" (chance of this outcome {fraction(self.probability)} = {percent(self.probability)})"
+            )
+        )
         return "\n".join(lines)
 
 
@@ -115,8 +123,7 @@ class Dice:
     share one code path and a seeded roll replays exactly.
     """
 
-    def __init__(self, *, rng: random.Random | None = None,
-                 faces: Sequence[int] | None = None) -> None:
+    def __init__(self, *, rng: random.Random | None = None, faces: Sequence[int] | None = None) -> None:
         self._rng = rng
         self._faces = faces
         self._used = 0
@@ -148,8 +155,7 @@ class Dice:
         face = self._faces[self._used]
         if not 1 <= face <= sides:
             raise RulesError(
-                f"faces[{self._used}]={face} is not allowed: that die is a d{sides},"
-                f" which shows 1 to {sides}"
+                f"faces[{self._used}]={face} is not allowed: that die is a d{sides}, which shows 1 to {sides}"
             )
         self._used += 1
         return face

@@ -32,8 +32,12 @@ def integer(
     ``high`` is a bound of the rules (``RulesError``); ``limit`` is a bound of
     what rollkit computes exactly (``LimitError``). Messages are built only on failure.
     """
-    if (type(value) is int and (low is None or value >= low) and (high is None or value <= high)
-            and (limit is None or value <= limit)):
+    if (
+        type(value) is int
+        and (low is None or value >= low)
+        and (high is None or value <= high)
+        and (limit is None or value <= limit)
+    ):
         return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParameterTypeError(
@@ -53,8 +57,7 @@ def integer(
         raise RulesError(f"{name}={describe(value)} is not allowed: {name} must be {allowed}")
     if limit is not None and value > limit:
         raise LimitError(
-            f"{name}={describe(value)} is too large: rollkit computes exact odds"
-            f" for {name} up to {limit}"
+            f"{name}={describe(value)} is too large: rollkit computes exact odds for {name} up to {limit}"
         )
     return value
 
@@ -66,7 +69,8 @@ def within(name: str, value: Any, bound: int, *, low: int | None = None, unit: s
     if abs(value) > bound:
         raise LimitError(
             f"{name}={describe(value)} is too {'large' if value > 0 else 'small'}: rollkit"
-            f" computes exact odds for {name} from {-bound if low is None else low} to {bound}{unit}")
+            f" computes exact odds for {name} from {-bound if low is None else low} to {bound}{unit}"
+        )
     return int(value)
 
 

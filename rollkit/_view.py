@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 from ._dist import Distribution
 from ._format import fraction, percent
@@ -45,8 +45,11 @@ def to_html(tree: Any) -> str:
     tag, attrs, *children = tree
     if not tag.replace("-", "").isalnum():
         raise ValueError(f"not a tag: {tag!r}")
-    shown = "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items()
-                    if v is not False and v is not None and not k.startswith("on"))
+    shown = "".join(
+        f' {k}="{escape(str(v))}"'
+        for k, v in attrs.items()
+        if v is not False and v is not None and not k.startswith("on")
+    )
     if tag in _VOID:
         return f"<{tag}{shown}>"
     return f"<{tag}{shown}>{''.join(to_html(c) for c in children)}</{tag}>"
@@ -105,9 +108,19 @@ def _exact(p: Fraction, what: str) -> list[Any]:
     short = fraction(p)
     if short == str(p):
         return [node("span", {"class": "rk-exact"}, short)]
-    return [node("span", {"class": "rk-exact"}, short),
-            node("button", {"type": "button", "class": "rk-copy", "data-copy": str(p),
-                            "aria-label": f"Copy the exact chance of {what}"}, "Copy")]
+    return [
+        node("span", {"class": "rk-exact"}, short),
+        node(
+            "button",
+            {
+                "type": "button",
+                "class": "rk-copy",
+                "data-copy": str(p),
+                "aria-label": f"Copy the exact chance of {what}",
+            },
+            "Copy",
+        ),
+    ]
 
 
 Row = tuple[str, Fraction, float]
@@ -155,8 +168,11 @@ def _band_size(count: int) -> int:
     """Outcomes per bar: 1, or a round 2, 5, 10, 20... so that at most ``_MAX_BARS`` remain."""
     if count <= _MAX_BARS:
         return 1
-    return next(size for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, count)
-                if math.ceil(count / size) <= _MAX_BARS)
+    return next(
+        size
+        for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, count)
+        if math.ceil(count / size) <= _MAX_BARS
+    )
 
 
 def _banded(rows: list[Row], view: str) -> list[Row]:
@@ -166,7 +182,7 @@ def _banded(rows: list[Row], view: str) -> list[Row]:
         return rows
     out = []
     for i in range(0, len(rows), size):
-        chunk = rows[i:i + size]
+        chunk = rows[i : i + size]
         label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]}–{chunk[-1][0]}"
         value = sum((p for _, p, _ in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
         out.append((label, value, chunk[0][2]))
@@ -184,8 +200,9 @@ def _target(check: Any, least: int) -> str:
     return f"{short if short.isalpha() else (before or field.label).strip()} {least}"
 
 
-def chart(check: Any, dist: Distribution, *, view: str = "exactly",
-          pinned: tuple[str, Distribution] | None = None) -> Node:
+def chart(
+    check: Any, dist: Distribution, *, view: str = "exactly", pinned: tuple[str, Distribution] | None = None
+) -> Node:
     """The tally as bars in the rules' words: bars that succeed coloured, a marker where
     success starts, and a pinned setting drawn as outlines beside them."""
     name = _tally_name(check)
@@ -203,10 +220,18 @@ def chart(check: Any, dist: Distribution, *, view: str = "exactly",
     parts: list[Any] = []
     for t in ticks:
         y = _TOP + h - h * t / scale
-        parts.append(node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}",
-                                   "class": "rk-grid"}))
-        parts.append(node("text", {"x": _LEFT - 4, "y": f"{y + 4:.1f}", "text-anchor": "end",
-                                   "font-size": _FONT}, _tick_label(t)))
+        parts.append(
+            node(
+                "line", {"x1": _LEFT, "x2": _LEFT + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}", "class": "rk-grid"}
+            )
+        )
+        parts.append(
+            node(
+                "text",
+                {"x": _LEFT - 4, "y": f"{y + 4:.1f}", "text-anchor": "end", "font-size": _FONT},
+                _tick_label(t),
+            )
+        )
     width = slot * (0.8 if pinned is None else 0.42)
     colour = least is not None and view != "at-most"
     for index, row in enumerate(series):
@@ -214,42 +239,106 @@ def chart(check: Any, dist: Distribution, *, view: str = "exactly",
             bh = h * float(p) / scale
             x = _LEFT + slot * i + slot * 0.1 + index * width
             tail = view == "exactly" and dist.tail and i == len(row) - 1
-            cls = ("rk-bar" + (" rk-bar-pinned" if index else "") + (" rk-bar-tail" if tail else "")
-                   + (" rk-bar-success" if colour and least is not None and key >= least else ""))
-            parts.append(node("rect", {"x": f"{x:.1f}", "y": f"{_TOP + h - bh:.1f}",
-                                       "width": f"{width:.1f}", "height": f"{bh:.1f}", "class": cls},
-                              node("title", {}, f"{label} {name}: {percent(p)}")))
+            cls = (
+                "rk-bar"
+                + (" rk-bar-pinned" if index else "")
+                + (" rk-bar-tail" if tail else "")
+                + (" rk-bar-success" if colour and least is not None and key >= least else "")
+            )
+            parts.append(
+                node(
+                    "rect",
+                    {
+                        "x": f"{x:.1f}",
+                        "y": f"{_TOP + h - bh:.1f}",
+                        "width": f"{width:.1f}",
+                        "height": f"{bh:.1f}",
+                        "class": cls,
+                    },
+                    node("title", {}, f"{label} {name}: {percent(p)}"),
+                )
+            )
     every = max(1, math.ceil(len(rows) / (w / (_FONT * 2.6))))
     longest = max((len(label) for label, _, _ in rows), default=1)
     every = max(every, math.ceil(len(rows) * longest * _FONT * 0.62 / w))
     for i, (label, _, _) in enumerate(rows):
         if i % every == 0:
-            parts.append(node("text", {"x": f"{_LEFT + slot * (i + 0.5):.1f}", "y": _TOP + h + 16,
-                                       "text-anchor": "middle", "font-size": _FONT}, label))
+            parts.append(
+                node(
+                    "text",
+                    {
+                        "x": f"{_LEFT + slot * (i + 0.5):.1f}",
+                        "y": _TOP + h + 16,
+                        "text-anchor": "middle",
+                        "font-size": _FONT,
+                    },
+                    label,
+                )
+            )
     at = next((i for i, (_, _, key) in enumerate(rows) if least is not None and key >= least), None)
     if at is not None and at > 0:
         x = _LEFT + slot * at
         words = _target(check, least) if least is not None else ""
         right = x + len(words) * _FONT * 0.6 < _LEFT + w
-        parts.append(node("line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": _TOP, "y2": _TOP + h,
-                                   "class": "rk-target"}))
-        parts.append(node("text", {"x": f"{x + (3 if right else -3):.1f}", "y": _TOP + 10,
-                                   "text-anchor": "start" if right else "end", "font-size": _FONT,
-                                   "class": "rk-target-text"}, words))
-    parts.append(node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": _TOP + h, "y2": _TOP + h,
-                               "class": "rk-axis"}))
-    caption = {"exactly": name, "at-least": f"at least this many {name}",
-               "at-most": f"at most this many {name}"}[view]
-    parts.append(node("text", {"x": _LEFT + w / 2, "y": _H - 8, "text-anchor": "middle",
-                               "font-size": _FONT, "class": "rk-axis-title"}, caption.capitalize()))
-    parts.append(node("text", {"x": 11, "y": _TOP + h / 2, "text-anchor": "middle", "font-size": _FONT,
-                               "transform": f"rotate(-90 11 {_TOP + h / 2:.1f})",
-                               "class": "rk-axis-title"}, "Chance"))
+        parts.append(
+            node(
+                "line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": _TOP, "y2": _TOP + h, "class": "rk-target"}
+            )
+        )
+        parts.append(
+            node(
+                "text",
+                {
+                    "x": f"{x + (3 if right else -3):.1f}",
+                    "y": _TOP + 10,
+                    "text-anchor": "start" if right else "end",
+                    "font-size": _FONT,
+                    "class": "rk-target-text",
+                },
+                words,
+            )
+        )
+    parts.append(
+        node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": _TOP + h, "y2": _TOP + h, "class": "rk-axis"})
+    )
+    caption = {
+        "exactly": name,
+        "at-least": f"at least this many {name}",
+        "at-most": f"at most this many {name}",
+    }[view]
+    parts.append(
+        node(
+            "text",
+            {
+                "x": _LEFT + w / 2,
+                "y": _H - 8,
+                "text-anchor": "middle",
+                "font-size": _FONT,
+                "class": "rk-axis-title",
+            },
+            caption.capitalize(),
+        )
+    )
+    parts.append(
+        node(
+            "text",
+            {
+                "x": 11,
+                "y": _TOP + h / 2,
+                "text-anchor": "middle",
+                "font-size": _FONT,
+                "transform": f"rotate(-90 11 {_TOP + h / 2:.1f})",
+                "class": "rk-axis-title",
+            },
+            "Chance",
+        )
+    )
     label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
     if least is not None:
         label += f"; success from {least} {name}"
-    return node("svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label,
-                        "class": "rk-svg"}, *parts)
+    return node(
+        "svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label, "class": "rk-svg"}, *parts
+    )
 
 
 def _succeeds(check: Any, name: str) -> Node | None:
@@ -257,26 +346,39 @@ def _succeeds(check: Any, name: str) -> Node | None:
     least = check.success_from()
     if least is None:
         return None
-    needed = (f"{name} of {least} or more" if name in _SCORES else f"{least} or more {name}")
+    needed = f"{name} of {least} or more" if name in _SCORES else f"{least} or more {name}"
     target = _target(check, least)
-    return node("p", {"class": "rk-succeeds"}, node("span", {"class": "rk-key rk-key-success"}),
-                f" Success: {needed}" + (f" ({target})." if target != "Success" else "."))
+    return node(
+        "p",
+        {"class": "rk-succeeds"},
+        node("span", {"class": "rk-key rk-key-success"}),
+        f" Success: {needed}" + (f" ({target})." if target != "Success" else "."),
+    )
 
 
 def _mean(dist: Distribution, name: str) -> Node | None:
     if dist.tail or not dist.pairs or not all(isinstance(k, int) for k, _ in dist.pairs):
         return None
     mean = dist.mean()
-    variance = sum((p * (int(k) - mean) ** 2 for k, p in dist.pairs  # type: ignore[call-overload]
-                    ), Fraction(0))
+    tallies = [(cast(int, k), p) for k, p in dist.pairs]  # whole numbers, checked above
+    variance = sum((p * (k - mean) ** 2 for k, p in tallies), Fraction(0))
     spread = math.sqrt(variance)
-    return node("p", {"class": "rk-mean"}, f"On average {float(mean):.2f} {name}",
-                f" (typically within ±{spread:.2f})." if variance else ".")
+    return node(
+        "p",
+        {"class": "rk-mean"},
+        f"On average {float(mean):.2f} {name}",
+        f" (typically within ±{spread:.2f})." if variance else ".",
+    )
 
 
-def odds_view(check: Any, *, view: str = "exactly", title: str = "",
-              shown: tuple[str, ...] | None = None,
-              pinned: Any = None) -> dict[str, Any]:
+def odds_view(
+    check: Any,
+    *,
+    view: str = "exactly",
+    title: str = "",
+    shown: tuple[str, ...] | None = None,
+    pinned: Any = None,
+) -> dict[str, Any]:
     """The odds part of a widget for ``check``: chance, outcome table, mean and chart."""
     if view not in VIEWS:
         from ._errors import RulesError
@@ -286,47 +388,88 @@ def odds_view(check: Any, *, view: str = "exactly", title: str = "",
     outcomes = check.outcomes()
     dist = check.distribution()
     name = _tally_name(check)
-    rows = [node("tr", {}, node("th", {"scope": "row"}, str(k)),
-                 node("td", {"class": "rk-p"}, percent(p)),
-                 node("td", {}, *_exact(p, str(k))))
-            for k, p in outcomes.items()]
+    rows = [
+        node(
+            "tr",
+            {},
+            node("th", {"scope": "row"}, str(k)),
+            node("td", {"class": "rk-p"}, percent(p)),
+            node("td", {}, *_exact(p, str(k))),
+        )
+        for k, p in outcomes.items()
+    ]
     about = values_text(check, shown=shown)
     pin = (values_text(pinned, shown=shown), pinned.distribution()) if pinned is not None else None
     legend = None
     if pin is not None:
-        legend = node("p", {"class": "rk-legend"},
-                      node("span", {"class": "rk-key"}), f" {about}  ",
-                      node("span", {"class": "rk-key rk-key-pinned"}), f" pinned: {pin[0]}")
+        legend = node(
+            "p",
+            {"class": "rk-legend"},
+            node("span", {"class": "rk-key"}),
+            f" {about}  ",
+            node("span", {"class": "rk-key rk-key-pinned"}),
+            f" pinned: {pin[0]}",
+        )
     tree = node(
-        "div", {"class": "rk-odds-view"},
+        "div",
+        {"class": "rk-odds-view"},
         node("p", {"class": "rk-for"}, "Odds for ", node("span", {"class": "rk-values"}, about)),
-        node("p", {"class": "rk-chance"}, "Chance of success: ",
-             node("strong", {"class": "rk-p"}, percent(chance)), " = ",
-             *_exact(chance, "success")),
+        node(
+            "p",
+            {"class": "rk-chance"},
+            "Chance of success: ",
+            node("strong", {"class": "rk-p"}, percent(chance)),
+            " = ",
+            *_exact(chance, "success"),
+        ),
         _mean(dist, name),
-        node("div", {"class": "rk-scroll", "tabindex": "0", "role": "region",
-                     "aria-label": "Chance of each outcome"},
-             node("table", {"class": "rk-outcomes"},
-                  node("thead", {}, node("tr", {}, node("th", {"scope": "col"}, "Outcome"),
-                                         node("th", {"scope": "col"}, "Chance"),
-                                         node("th", {"scope": "col"}, "Exact"))),
-                  node("tbody", {}, *rows))),
+        node(
+            "div",
+            {"class": "rk-scroll", "tabindex": "0", "role": "region", "aria-label": "Chance of each outcome"},
+            node(
+                "table",
+                {"class": "rk-outcomes"},
+                node(
+                    "thead",
+                    {},
+                    node(
+                        "tr",
+                        {},
+                        node("th", {"scope": "col"}, "Outcome"),
+                        node("th", {"scope": "col"}, "Chance"),
+                        node("th", {"scope": "col"}, "Exact"),
+                    ),
+                ),
+                node("tbody", {}, *rows),
+            ),
+        ),
         legend,
         node("figure", {"class": "rk-chart"}, chart(check, dist, view=view, pinned=pin)),
         _succeeds(check, name),
     )
-    return {"title": title or about, "values": about, "tree": tree,
-            "chance": str(chance), "view": view}
+    return {"title": title or about, "values": about, "tree": tree, "chance": str(chance), "view": view}
 
 
 # -- a roll ----------------------------------------------------------------------------
 
-_MARKS = {"hit": "Hit", "success": "success", "kept": "kept", "pass": "pass",
-          "miss": "no Hit", "fail": "fail", "dropped": "dropped", "nothing": "nothing"}
+_MARKS = {
+    "hit": "Hit",
+    "success": "success",
+    "kept": "kept",
+    "pass": "pass",
+    "miss": "no Hit",
+    "fail": "fail",
+    "dropped": "dropped",
+    "nothing": "nothing",
+}
 
 
-_SINGULAR = {"Hits": "Hit", "successes": "success", "net successes": "net success",
-             "Stat points": "Stat point"}
+_SINGULAR = {
+    "Hits": "Hit",
+    "successes": "success",
+    "net successes": "net success",
+    "Stat points": "Stat point",
+}
 
 
 _SCORES = ("total", "margin", "Effect")
@@ -349,8 +492,9 @@ def summary(check: Any, roll: Any) -> str:
     if roll.outcome.lower() not in (verdict.lower(), "pass", "fail"):
         text += f", {roll.outcome}"
     if not roll.success and least is not None and roll.tally < least:
-        text += (f"; {name} of {least} or more needed" if name in _SCORES
-                 else f"; {_count(least, name)} needed")
+        text += (
+            f"; {name} of {least} or more needed" if name in _SCORES else f"; {_count(least, name)} needed"
+        )
     return text + "."
 
 
@@ -364,31 +508,52 @@ def roll_view(check: Any, roll: Any) -> dict[str, Any]:
             marks.append("explodes")
         if die.role not in ("pool", "check", "standard"):
             marks.append(die.role)
-        described = f"d{die.sides} showing {die.face}: " + ", ".join(
-            _MARKS.get(m, m) for m in marks) + (f" ({die.note})" if die.note else "")
+        described = (
+            f"d{die.sides} showing {die.face}: "
+            + ", ".join(_MARKS.get(m, m) for m in marks)
+            + (f" ({die.note})" if die.note else "")
+        )
         for m in marks:
             seen.setdefault(m, _MARKS.get(m, m))
-        dice.append(node("li", {"class": " ".join(["rk-die"] + [f"rk-{_slug(m)}" for m in marks]),
-                                "title": described},
-                         node("span", {"class": "rk-face", "aria-hidden": "true"}, str(die.face)),
-                         node("span", {"class": "rk-sr"}, described)))
-    legend = node("ul", {"class": "rk-marks", "aria-label": "What the marks mean"},
-                  *[node("li", {"class": f"rk-die rk-{_slug(m)} rk-mark"}, text) for m, text in seen.items()])
+        dice.append(
+            node(
+                "li",
+                {"class": " ".join(["rk-die"] + [f"rk-{_slug(m)}" for m in marks]), "title": described},
+                node("span", {"class": "rk-face", "aria-hidden": "true"}, str(die.face)),
+                node("span", {"class": "rk-sr"}, described),
+            )
+        )
+    legend = node(
+        "ul",
+        {"class": "rk-marks", "aria-label": "What the marks mean"},
+        *[node("li", {"class": f"rk-die rk-{_slug(m)} rk-mark"}, text) for m, text in seen.items()],
+    )
     labels = {f.name: f.label for f in _fields(check)}
-    details = [node("li", {}, f"{labels.get(k) or _detail_name(k)}: {_plain(v)}")
-               for k, v in roll.details if _shown(v)]
+    details = [
+        node("li", {}, f"{labels.get(k) or _detail_name(k)}: {_plain(v)}")
+        for k, v in roll.details
+        if _shown(v)
+    ]
     tree = node(
-        "div", {"class": "rk-roll-view"},
+        "div",
+        {"class": "rk-roll-view"},
         node("ol", {"class": "rk-dice", "aria-label": "Dice in the order rolled"}, *dice),
         legend if seen else None,
-        node("details", {"class": "rk-how"}, node("summary", {}, "How it was counted"),
-             node("ul", {}, *details),
-             node("p", {}, f"This outcome had a {percent(roll.probability)} chance"
-                           f" ({fraction(roll.probability)})."
-                           + (f" Seed {roll.seed}." if roll.seed is not None else ""))),
+        node(
+            "details",
+            {"class": "rk-how"},
+            node("summary", {}, "How it was counted"),
+            node("ul", {}, *details),
+            node(
+                "p",
+                {},
+                f"This outcome had a {percent(roll.probability)} chance"
+                f" ({fraction(roll.probability)})."
+                + (f" Seed {roll.seed}." if roll.seed is not None else ""),
+            ),
+        ),
     )
-    return {"summary": summary(check, roll), "tree": tree, "seed": roll.seed,
-            "faces": list(roll.faces)}
+    return {"summary": summary(check, roll), "tree": tree, "seed": roll.seed, "faces": list(roll.faces)}
 
 
 _ACRONYMS = {"tn": "TN", "dc": "DC", "sn": "SN", "mod": "MOD", "exp": "EXP", "dos": "DoS"}

@@ -17,24 +17,58 @@ from __future__ import annotations
 
 from .._dist import TAIL_BELOW
 from ._checks import Check, Mitigated, Opposed
-from ._rules import (
-    AGAIN_VALUES, BOTCH_FACE, BOTCH_MODES, CRITICAL_SUCCESSES, DIFFICULTIES, LIMITS, MAX_BOUND,
-    MAX_DC, MAX_DICE, MAX_OPPOSED_BOUND, MAX_OPPOSED_DICE, OPPOSED_OUTCOMES, OUTCOMES,
-    SUCCESS_FACE, SYSTEM,
-)
-from ._rulings import RULINGS
 
 # Importable as before though not in __all__: each outcome name and the botch field's type.
-from ._rules import ACTIVE_WINS, CRITICAL_FAILURE, CRITICAL_SUCCESS, DEFENDER_WINS  # noqa: F401
-from ._rules import FAILURE, SUCCESS, TIE, Botch  # noqa: F401
+from ._rules import (  # noqa: F401  # noqa: F401
+    ACTIVE_WINS,
+    AGAIN_VALUES,
+    BOTCH_FACE,
+    BOTCH_MODES,
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    CRITICAL_SUCCESSES,
+    DEFENDER_WINS,
+    DIFFICULTIES,
+    FAILURE,
+    LIMITS,
+    MAX_BOUND,
+    MAX_DC,
+    MAX_DICE,
+    MAX_OPPOSED_BOUND,
+    MAX_OPPOSED_DICE,
+    OPPOSED_OUTCOMES,
+    OUTCOMES,
+    SUCCESS,
+    SUCCESS_FACE,
+    SYSTEM,
+    TIE,
+    Botch,
+)
+from ._rulings import RULINGS
 
 CHECKS: dict[str, type] = {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
 """The check classes by the name the command line uses."""
 
 __all__ = [
-    "Check", "Mitigated", "Opposed",
-    "DIFFICULTIES", "OUTCOMES", "OPPOSED_OUTCOMES", "AGAIN_VALUES", "BOTCH_MODES",
-    "SUCCESS_FACE", "CRITICAL_SUCCESSES", "BOTCH_FACE", "TAIL_BELOW",
-    "MAX_DICE", "MAX_DC", "MAX_BOUND", "MAX_OPPOSED_DICE", "MAX_OPPOSED_BOUND",
-    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
+    "Check",
+    "Mitigated",
+    "Opposed",
+    "DIFFICULTIES",
+    "OUTCOMES",
+    "OPPOSED_OUTCOMES",
+    "AGAIN_VALUES",
+    "BOTCH_MODES",
+    "SUCCESS_FACE",
+    "CRITICAL_SUCCESSES",
+    "BOTCH_FACE",
+    "TAIL_BELOW",
+    "MAX_DICE",
+    "MAX_DC",
+    "MAX_BOUND",
+    "MAX_OPPOSED_DICE",
+    "MAX_OPPOSED_BOUND",
+    "SYSTEM",
+    "CHECKS",
+    "RULINGS",
+    "LIMITS",
 ]

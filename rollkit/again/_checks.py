@@ -13,9 +13,26 @@ from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _opposed_parts, _opposed_tally, _static_outcomes, _tally_for
 from ._rules import (
-    _AGAIN_WORDS, _BOTCH_WORDS, ACTIVE_WINS, AGAIN_VALUES, BOTCH_FACE, BOTCH_MODES,
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, CRITICAL_SUCCESSES, DEFENDER_WINS, DIFFICULTIES, FAILURE,
-    MAX_DC, MAX_DICE, MAX_OPPOSED_BOUND, MAX_OPPOSED_DICE, SUCCESS, SUCCESS_FACE, SYSTEM, TIE,
+    _AGAIN_WORDS,
+    _BOTCH_WORDS,
+    ACTIVE_WINS,
+    AGAIN_VALUES,
+    BOTCH_FACE,
+    BOTCH_MODES,
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    CRITICAL_SUCCESSES,
+    DEFENDER_WINS,
+    DIFFICULTIES,
+    FAILURE,
+    MAX_DC,
+    MAX_DICE,
+    MAX_OPPOSED_BOUND,
+    MAX_OPPOSED_DICE,
+    SUCCESS,
+    SUCCESS_FACE,
+    SYSTEM,
+    TIE,
     Botch,
 )
 
@@ -33,16 +50,24 @@ def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die
             hit, more = face >= SUCCESS_FACE, face >= again
             successes += hit
             rerolls += more
-            rolled.append(Die(face, 10, role, "success" if hit else "fail", int(hit),
-                              f"{again}-again: roll another die" if more else ""))
+            rolled.append(
+                Die(
+                    face,
+                    10,
+                    role,
+                    "success" if hit else "fail",
+                    int(hit),
+                    f"{again}-again: roll another die" if more else "",
+                )
+            )
         pending, role = rerolls, side + "reroll"
     return rolled, successes
 
 
 # --- Check and Mitigated ---------------------------------------------------------------------
 
-def _play_static(check: Any, dice: Dice, pool: int, need: int,
-                 extra: tuple[tuple[str, Any], ...]) -> Roll:
+
+def _play_static(check: Any, dice: Dice, pool: int, need: int, extra: tuple[tuple[str, Any], ...]) -> Roll:
     """Roll the pool, then the botch die after a failure when ``botch`` calls for it."""
     n = max(pool, 1)
     rolled, successes = _roll_pool(dice, n, check.again)
@@ -50,16 +75,28 @@ def _play_static(check: Any, dice: Dice, pool: int, need: int,
     botch_die = None
     if not success and (check.botch == "failure" or (check.botch == "zero" and not successes)):
         botch_die = dice.next(10)
-        rolled.append(Die(botch_die, 10, "botch check",
-                          "botch" if botch_die == BOTCH_FACE else "no botch"))
+        rolled.append(Die(botch_die, 10, "botch check", "botch" if botch_die == BOTCH_FACE else "no botch"))
     if success:
         outcome = CRITICAL_SUCCESS if successes >= CRITICAL_SUCCESSES else SUCCESS
     else:
         outcome = CRITICAL_FAILURE if botch_die == BOTCH_FACE else FAILURE
-    details = (("pool", n), ("pool raised to 1 die", pool < 1), *extra,
-               ("successes needed", need), ("botch die", botch_die))
-    return Roll(SYSTEM, check.describe(), tuple(rolled), successes, outcome, success,
-                check.outcomes()[outcome], details=details)
+    details = (
+        ("pool", n),
+        ("pool raised to 1 die", pool < 1),
+        *extra,
+        ("successes needed", need),
+        ("botch die", botch_die),
+    )
+    return Roll(
+        SYSTEM,
+        check.describe(),
+        tuple(rolled),
+        successes,
+        outcome,
+        success,
+        check.outcomes()[outcome],
+        details=details,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,18 +114,33 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "successes"
     target: ClassVar[str] = "dc"
-    dice: int = param("Dice Pool",
-                      hint="d10s after bonuses and penalties (below one, roll one)",
-                      high=MAX_DICE)
-    dc: int = param("Difficulty Check (DC)", hint="successes needed, set by the Storyteller",
-                    low=0, high=MAX_DC, default=1)
-    again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
-                       default=10)
-    exceed: bool = param("Exceed the DC", hint="successes must beat the DC, as for Dispel Magic",
-                         default=False)
-    botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
-                         options=_BOTCH_WORDS, default="failure")
+    dice: int = param(
+        "Dice Pool", hint="d10s after bonuses and penalties (below one, roll one)", high=MAX_DICE
+    )
+    dc: int = param(
+        "Difficulty Check (DC)",
+        hint="successes needed, set by the Storyteller",
+        low=0,
+        high=MAX_DC,
+        default=1,
+    )
+    again: int = param(
+        "Re-roll on (x-again)",
+        hint="a die showing this or more rolls one more",
+        low=min(AGAIN_VALUES),
+        high=max(AGAIN_VALUES),
+        options=_AGAIN_WORDS,
+        default=10,
+    )
+    exceed: bool = param(
+        "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
+    )
+    botch: Botch = param(
+        "Botch die",
+        hint="which failures roll the d10 that botches on a 1",
+        options=_BOTCH_WORDS,
+        default="failure",
+    )
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -139,15 +191,22 @@ class Mitigated(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "successes"
-    dice: int = param("Dice Pool", hint="d10s before the Defense is taken off",
-                      high=MAX_DICE)
-    defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0,
-                         default=0)
-    again: int = param("Re-roll on (x-again)", hint="a die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
-                       default=10)
-    botch: Botch = param("Botch die", hint="which failures roll the d10 that botches on a 1",
-                         options=_BOTCH_WORDS, default="failure")
+    dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE)
+    defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0, default=0)
+    again: int = param(
+        "Re-roll on (x-again)",
+        hint="a die showing this or more rolls one more",
+        low=min(AGAIN_VALUES),
+        high=max(AGAIN_VALUES),
+        options=_AGAIN_WORDS,
+        default=10,
+    )
+    botch: Botch = param(
+        "Botch die",
+        hint="which failures roll the d10 that botches on a 1",
+        options=_BOTCH_WORDS,
+        default="failure",
+    )
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -177,11 +236,11 @@ class Mitigated(CheckBase):
         return _tally_for(self.pool, self.again, bound)
 
     def _play(self, dice: Dice) -> Roll:
-        return _play_static(self, dice, self.dice - self.defence, 1,
-                            (("defence", self.defence),))
+        return _play_static(self, dice, self.dice - self.defence, 1, (("defence", self.defence),))
 
 
 # --- Opposed ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, kw_only=True)
 class Opposed(CheckBase):
@@ -201,19 +260,30 @@ class Opposed(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "net successes"
-    dice: int = param("Active Dice Pool",
-                      hint="the active side's d10s, perhaps the guard's Perception",
-                      high=MAX_OPPOSED_DICE)
-    against_dice: int = param("Defending Dice Pool", hint="the defending side's d10s, who win"
-                              " ties", high=MAX_OPPOSED_DICE)
-    again: int = param("Active side's re-roll on (x-again)",
-                       hint="an active die showing this or more rolls one more",
-                       low=min(AGAIN_VALUES), high=max(AGAIN_VALUES), options=_AGAIN_WORDS,
-                       default=10)
-    against_again: int = param("Defending side's re-roll on (x-again)",
-                               hint="a defending die showing this or more rolls one more",
-                               low=min(AGAIN_VALUES), high=max(AGAIN_VALUES),
-                               options=_AGAIN_WORDS, default=10)
+    dice: int = param(
+        "Active Dice Pool",
+        hint="the active side's d10s, perhaps the guard's Perception",
+        high=MAX_OPPOSED_DICE,
+    )
+    against_dice: int = param(
+        "Defending Dice Pool", hint="the defending side's d10s, who win ties", high=MAX_OPPOSED_DICE
+    )
+    again: int = param(
+        "Active side's re-roll on (x-again)",
+        hint="an active die showing this or more rolls one more",
+        low=min(AGAIN_VALUES),
+        high=max(AGAIN_VALUES),
+        options=_AGAIN_WORDS,
+        default=10,
+    )
+    against_again: int = param(
+        "Defending side's re-roll on (x-again)",
+        hint="a defending die showing this or more rolls one more",
+        low=min(AGAIN_VALUES),
+        high=max(AGAIN_VALUES),
+        options=_AGAIN_WORDS,
+        default=10,
+    )
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_OPPOSED_DICE)
@@ -247,10 +317,22 @@ class Opposed(CheckBase):
         active, hits = _roll_pool(dice, n, a, "active ")
         defending, blocks = _roll_pool(dice, m, d, "defending ")
         outcome = ACTIVE_WINS if hits > blocks else TIE if hits == blocks else DEFENDER_WINS
-        details = (("active pool", n), ("active pool raised to 1 die", self.dice < 1),
-                   ("defending pool", m),
-                   ("defending pool raised to 1 die", self.against_dice < 1),
-                   ("active successes", hits), ("defending successes", blocks),
-                   ("margin", hits - blocks))
-        return Roll(SYSTEM, self.describe(), (*active, *defending), max(hits - blocks, 0),
-                    outcome, outcome == ACTIVE_WINS, self.outcomes()[outcome], details=details)
+        details = (
+            ("active pool", n),
+            ("active pool raised to 1 die", self.dice < 1),
+            ("defending pool", m),
+            ("defending pool raised to 1 die", self.against_dice < 1),
+            ("active successes", hits),
+            ("defending successes", blocks),
+            ("margin", hits - blocks),
+        )
+        return Roll(
+            SYSTEM,
+            self.describe(),
+            (*active, *defending),
+            max(hits - blocks, 0),
+            outcome,
+            outcome == ACTIVE_WINS,
+            self.outcomes()[outcome],
+            details=details,
+        )

@@ -10,11 +10,16 @@ from itertools import islice
 
 from .._dist import TAIL_BELOW, Distribution, check_bound
 from ._rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, CRITICAL_SUCCESSES, FAILURE, MAX_BOUND, SUCCESS,
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    CRITICAL_SUCCESSES,
+    FAILURE,
+    MAX_BOUND,
+    SUCCESS,
 )
 
-
 # --- exact maths on one pool -------------------------------------------------------------
+
 
 def _iter_weights(n: int, again: int) -> Iterator[int]:
     """Yield w_s with P(successes = s) = w_s / 10**(n + s) for s = 0, 1, 2, ...
@@ -78,8 +83,14 @@ def _static_outcomes(n: int, again: int, need: int, botch: str) -> Distribution:
     eligible = {"failure": fail, "zero": w[0] * 10 ** (top + 1), "none": 0}[botch]
     botched = eligible // 10  # the botch die shows 1 once in 10
     return Distribution.from_weights(
-        [(CRITICAL_FAILURE, botched), (FAILURE, fail - botched),
-         (SUCCESS, below_top - fail), (CRITICAL_SUCCESS, den - below_top)], den)
+        [
+            (CRITICAL_FAILURE, botched),
+            (FAILURE, fail - botched),
+            (SUCCESS, below_top - fail),
+            (CRITICAL_SUCCESS, den - below_top),
+        ],
+        den,
+    )
 
 
 def _tally_for(n: int, again: int, bound: int | None) -> Distribution:
@@ -89,6 +100,7 @@ def _tally_for(n: int, again: int, bound: int | None) -> Distribution:
 
 
 # --- Opposed ---------------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=64)
 def _omega(degree: int, ell: int) -> tuple[int, ...]:
@@ -109,8 +121,9 @@ def _omega(degree: int, ell: int) -> tuple[int, ...]:
     return tuple(omega)
 
 
-def _cross_sum(wd: tuple[int, ...], g: list[int] | tuple[int, ...], shift: int,
-               n: int, m: int, ell: int) -> Fraction:
+def _cross_sum(
+    wd: tuple[int, ...], g: list[int] | tuple[int, ...], shift: int, n: int, m: int, ell: int
+) -> Fraction:
     """Sum over j >= 0 of d_j g_(j+shift) for d_j = wd[j]/10**(m+j), g_s = g[s]/10**(n+s).
 
     Both factors are a geometric times a polynomial for j >= 1 (degrees below
@@ -143,8 +156,7 @@ def _opposed_parts(n: int, a: int, m: int, d: int) -> tuple[Fraction, Fraction]:
     ell = (11 - a) * (11 - d)
     count = n + m
     wa, wd = _weights(n, a, count), _weights(m, d, count)
-    return (_cross_sum(wd, _survival(wa, n), 0, n, m, ell),
-            _cross_sum(wd, wa, 0, n, m, ell))
+    return (_cross_sum(wd, _survival(wa, n), 0, n, m, ell), _cross_sum(wd, wa, 0, n, m, ell))
 
 
 @lru_cache(maxsize=32)

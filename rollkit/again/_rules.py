@@ -24,10 +24,10 @@ BOTCH_FACE = 1
 Botch = Literal["failure", "zero", "none"]
 BOTCH_MODES: tuple[str, ...] = get_args(Botch)
 """When the botch die is rolled: after any failure, only after 0 successes, never."""
-_BOTCH_WORDS = (("failure", "after any failure"), ("zero", "only with no successes"),
-                ("none", "never"))
+_BOTCH_WORDS = (("failure", "after any failure"), ("zero", "only with no successes"), ("none", "never"))
 DIFFICULTIES: dict[int, str] = dict(
-    enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1))
+    enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1)
+)
 """The DC table of Static Rolls: DC value to its name."""
 
 MAX_DICE = 1000
@@ -36,20 +36,37 @@ MAX_BOUND = 2000
 MAX_OPPOSED_DICE = 100
 MAX_OPPOSED_BOUND = 400
 LIMITS: tuple[Limit, ...] = (
-    Limit(SYSTEM, "MAX_DICE", MAX_DICE,
-          "Largest pool (``Check``, ``Mitigated``) whose exact odds rollkit computes."),
+    Limit(
+        SYSTEM,
+        "MAX_DICE",
+        MAX_DICE,
+        "Largest pool (``Check``, ``Mitigated``) whose exact odds rollkit computes.",
+    ),
     Limit(SYSTEM, "MAX_DC", MAX_DC, "Largest DC whose exact odds rollkit computes."),
-    Limit(SYSTEM, "MAX_BOUND", MAX_BOUND,
-          "Largest ``bound`` accepted by ``Check`` / ``Mitigated`` ``distribution``."),
-    Limit(SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE,
-          "Largest pool on either side of an ``Opposed`` roll."),
-    Limit(SYSTEM, "MAX_OPPOSED_BOUND", MAX_OPPOSED_BOUND,
-          "Largest ``bound`` accepted by ``Opposed.distribution``."),
+    Limit(
+        SYSTEM,
+        "MAX_BOUND",
+        MAX_BOUND,
+        "Largest ``bound`` accepted by ``Check`` / ``Mitigated`` ``distribution``.",
+    ),
+    Limit(
+        SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE, "Largest pool on either side of an ``Opposed`` roll."
+    ),
+    Limit(
+        SYSTEM,
+        "MAX_OPPOSED_BOUND",
+        MAX_OPPOSED_BOUND,
+        "Largest ``bound`` accepted by ``Opposed.distribution``.",
+    ),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
-    "critical failure", "failure", "success", "critical success")
+    "critical failure",
+    "failure",
+    "success",
+    "critical success",
+)
 OUTCOMES = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
 """Outcomes of ``Check`` and ``Mitigated``, worst to best."""
 DEFENDER_WINS, TIE, ACTIVE_WINS = "defender wins", "tie: defender wins", "active side wins"

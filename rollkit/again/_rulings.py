@@ -9,128 +9,151 @@ __all__ = ["RULINGS"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
-        id="again-reroll-adds-die", title="Rolling again adds a die",
-        system=SYSTEM, section="Rolling the Dice",
+        id="again-reroll-adds-die",
+        title="Rolling again adds a die",
+        system=SYSTEM,
+        section="Rolling the Dice",
         source="A die showing 10 (0 on the face) may be rolled again; powers widen this"
-               " to 9s (9-again) or 8s (8-again).",
+        " to 9s (9-again) or 8s (8-again).",
         ruling="The die that rolls again keeps its success and a new die is added; the"
-               " new die counts on its own (8+ succeeds) and rolls again under the same"
-               " again value.",
+        " new die counts on its own (8+ succeeds) and rolls again under the same"
+        " again value.",
         why="Read as replacing the 10, rolling again would make a die worse: its success"
-            " chance would fall from 3/10 to 2/9 (p = 2/10 + p/10). Adding a die gives"
-            " 1/3 expected successes per die at 10-again, 3/8 at 9-again, 3/7 at 8-again.",
+        " chance would fall from 3/10 to 2/9 (p = 2/10 + p/10). Adding a die gives"
+        " 1/3 expected successes per die at 10-again, 3/8 at 9-again, 3/7 at 8-again.",
     ),
     Ruling(
-        id="again-reroll-chain", title="Extra dice can roll again, without limit",
-        system=SYSTEM, section="Rolling the Dice",
+        id="again-reroll-chain",
+        title="Extra dice can roll again, without limit",
+        system=SYSTEM,
+        section="Rolling the Dice",
         source="The text does not say whether a die rolled again can itself roll again.",
         ruling="It can, without limit; rollkit never cuts the chain, and lists the"
-               " infinite support of successes up to a bound with the exact tail.",
+        " infinite support of successes up to a bound with the exact tail.",
         why="A cap at one extra die would erase real odds: one die at 10-again reaches 3"
-            " successes (10, 10, then 8+) with probability 3/1000, which a cap sets to 0.",
+        " successes (10, 10, then 8+) with probability 3/1000, which a cap sets to 0.",
     ),
     Ruling(
-        id="again-reroll-order", title="The order in which extra dice are rolled",
-        system=SYSTEM, section="Rolling the Dice",
+        id="again-reroll-order",
+        title="The order in which extra dice are rolled",
+        system=SYSTEM,
+        section="Rolling the Dice",
         source="The order in which extra dice are rolled is not given.",
         ruling="For the log and resolve(faces): the whole pool first, then one extra die"
-               " for each die that rolled again, in order, wave after wave; for opposed"
-               " rolls the active side's dice and extras come before the defender's.",
+        " for each die that rolled again, in order, wave after wave; for opposed"
+        " rolls the active side's dice and extras come before the defender's.",
         why="The odds do not depend on the order, but a replay needs a fixed one; this is"
-            " the order at the table (roll the pool, pick up the 10s, roll them).",
+        " the order at the table (roll the pool, pick up the 10s, roll them).",
     ),
     Ruling(
-        id="again-ten-shows-zero", title="The 0 on a d10 is a 10",
-        system=SYSTEM, section="Rolling the Dice",
+        id="again-ten-shows-zero",
+        title="The 0 on a d10 is a 10",
+        system=SYSTEM,
+        section="Rolling the Dice",
         source="A d10's 10 is printed as 0 on the die.",
         ruling="Faces are 1 to 10: give 10, not 0, to resolve(faces); 0 is refused.",
         why="The 0 face is the best face (a success that rolls again), not a face below 1;"
-            " one spelling keeps logs and replays unambiguous.",
+        " one spelling keeps logs and replays unambiguous.",
     ),
     Ruling(
-        id="again-pool-floor", title="A pool never drops below one die",
-        system=SYSTEM, section="Rolling the Dice; Mitigated Rolls",
+        id="again-pool-floor",
+        title="A pool never drops below one die",
+        system=SYSTEM,
+        section="Rolling the Dice; Mitigated Rolls",
         source="Penalties that would leave fewer than 1 die still leave a single die to"
-               " roll; mitigated pools are said to be hard to bring to nothing.",
+        " roll; mitigated pools are said to be hard to bring to nothing.",
         ruling="dice may be 0 or negative (Check, Opposed), and dice - defence may fall"
-               " below 1 (Mitigated): the pool rolled is then exactly 1 ordinary die,"
-               " which succeeds on 8+ and rolls again as usual; details show"
-               " 'pool raised to 1 die'.",
+        " below 1 (Mitigated): the pool rolled is then exactly 1 ordinary die,"
+        " which succeeds on 8+ and rolls again as usual; details show"
+        " 'pool raised to 1 die'.",
         why="The text names no special single die, so it works like any other: 3/10 for"
-            " at least one success and 3/100000 for a critical success at 10-again.",
+        " at least one success and 3/100000 for a critical success at 10-again.",
     ),
     Ruling(
-        id="again-dc-range", title="DCs above 5, and DCs that must be beaten",
-        system=SYSTEM, section="Static Rolls",
+        id="again-dc-range",
+        title="DCs above 5, and DCs that must be beaten",
+        system=SYSTEM,
+        section="Static Rolls",
         source="The DC table runs from 1 (Easy) to 5 (Extremely Hard); Dispel Magic's"
-               " number has to be beaten, not met.",
+        " number has to be beaten, not met.",
         ruling=f"dc may go above 5 (up to {MAX_DC}) without a name; exceed=True needs"
-               " dc + 1 successes and then also allows dc=0.",
+        " dc + 1 successes and then also allows dc=0.",
         why="The Storyteller picks the number and nothing caps it; a DC of 0 to meet"
-            " would always pass, while 0 to beat means at least one success.",
+        " would always pass, while 0 to beat means at least one success.",
     ),
     Ruling(
         id="again-critical-success-needs-success",
         title="A critical success must first be a success",
-        system=SYSTEM, section="Critical Success; Static Rolls",
+        system=SYSTEM,
+        section="Critical Success; Static Rolls",
         source="Any roll of 5 or more successes is called a critical success.",
         ruling="A critical success is a success with 5 or more successes; 5 successes"
-               " against a DC of 6 or more (or beating 5) are an ordinary failure.",
+        " against a DC of 6 or more (or beating 5) are an ordinary failure.",
         why="Otherwise a failed roll could be critical: with 10 dice against DC 6,"
-            " exactly 5 successes happens 12.57% of the time, more often than the"
-            " 10.82% chance to pass at all.",
+        " exactly 5 successes happens 12.57% of the time, more often than the"
+        " 10.82% chance to pass at all.",
     ),
     Ruling(
-        id="again-botch-after-any-failure", title="Every failure rolls the botch die",
-        system=SYSTEM, section="Critical Failure",
+        id="again-botch-after-any-failure",
+        title="Every failure rolls the botch die",
+        system=SYSTEM,
+        section="Critical Failure",
         source="0 successes is first described as a plain failure, then every failure is"
-               " said to call for one extra d10, a 1 on it being a botch.",
+        " said to call for one extra d10, a 1 on it being a botch.",
         ruling="By default (botch='failure') every failed roll rolls the botch die, 2"
-               " successes against DC 4 included; botch='zero' rolls it only after 0"
-               " successes. The botch die is logged with role 'botch check'.",
+        " successes against DC 4 included; botch='zero' rolls it only after 0"
+        " successes. The botch die is logged with role 'botch check'.",
         why="The two readings differ a lot: 5 dice against DC 4 botch 9.24% of the time"
-            " after any failure but 1.68% (0.7**5 / 10) after 0 successes only.",
+        " after any failure but 1.68% (0.7**5 / 10) after 0 successes only.",
     ),
     Ruling(
-        id="again-botch-powers", title="Botch powers: only skipping the botch die is modelled",
-        system=SYSTEM, section="Critical Failure",
+        id="again-botch-powers",
+        title="Botch powers: only skipping the botch die is modelled",
+        system=SYSTEM,
+        section="Critical Failure",
         source="Some abilities (luck powers are the example) skip the botch roll or make"
-               " botches likelier or worse, with no numbers given.",
+        " botches likelier or worse, with no numbers given.",
         ruling="botch='none' skips the botch die; powers that raise the botch chance or"
-               " its severity are not modelled.",
+        " its severity are not modelled.",
         why="Without numbers there is nothing exact to compute; the switch covers the"
-            " one effect that is fully stated (ignoring the roll).",
+        " one effect that is fully stated (ignoring the roll).",
     ),
     Ruling(
-        id="again-mitigated-result", title="A mitigated roll succeeds on one success",
-        system=SYSTEM, section="Mitigated Rolls",
+        id="again-mitigated-result",
+        title="A mitigated roll succeeds on one success",
+        system=SYSTEM,
+        section="Mitigated Rolls",
         source="The defence (e.g. Physical Defense) is taken off the pool and the"
-               " successes are the result, such as damage; no threshold is given.",
+        " successes are the result, such as damage; no threshold is given.",
         ruling="Mitigated: 1 or more successes is a success, 5 or more a critical"
-               " success, 0 a failure that rolls the botch die (unless botch='none').",
+        " success, 0 a failure that rolls the botch die (unless botch='none').",
         why="Damage of 0 is the only result that does nothing; e.g. 4 dice against"
-            " defence 2 roll 2 dice: 49/100 no damage, 49/1000 of it a botch.",
+        " defence 2 roll 2 dice: 49/100 no damage, 49/1000 of it a botch.",
     ),
     Ruling(
-        id="again-opposed-sides", title="The active side and the defender in an opposed roll",
-        system=SYSTEM, section="Opposed Rolls",
+        id="again-opposed-sides",
+        title="The active side and the defender in an opposed roll",
+        system=SYSTEM,
+        section="Opposed Rolls",
         source="Ties favour the defending side; in the stealth example the one sneaking"
-               " defends and the guard's Perception is the offensive roll.",
+        " defends and the guard's Perception is the offensive roll.",
         ruling="Opposed takes the active (offensive) side as dice/again and the"
-               " defending side as against_dice/against_again; chance() is the active"
-               " side's chance to roll strictly more successes.",
+        " defending side as against_dice/against_again; chance() is the active"
+        " side's chance to roll strictly more successes.",
         why="Ties are common: 4 dice against 4 dice tie 26.93% of the time, so the"
-            " defender wins 63.46% and the active side only 36.54%.",
+        " defender wins 63.46% and the active side only 36.54%.",
     ),
     Ruling(
-        id="again-opposed-binary", title="Opposed rolls only win or lose",
-        system=SYSTEM, section="Opposed Rolls; Critical Rolls",
+        id="again-opposed-binary",
+        title="Opposed rolls only win or lose",
+        system=SYSTEM,
+        section="Opposed Rolls; Critical Rolls",
         source="Opposed results are win or lose; critical rules speak of a roll's own"
-               " successes and failures.",
+        " successes and failures.",
         ruling="Opposed rolls have no critical success and no botch die; the tally is the"
-               " active side's successes beyond the defender's (0 when the defender wins),"
-               " and both counts and the signed margin are in the details.",
+        " active side's successes beyond the defender's (0 when the defender wins),"
+        " and both counts and the signed margin are in the details.",
         why="The margin falls without bound on both sides, while an exact tail can only"
-            " cover one side; the binary result needs nothing below 0.",
+        " cover one side; the binary result needs nothing below 0.",
     ),
 )

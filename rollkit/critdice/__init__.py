@@ -19,23 +19,58 @@ from __future__ import annotations
 
 from .._dist import TAIL_BELOW
 from ._checks import Check, SkillCheck, StatCheck
-from ._rules import (
-    DEFAULT_SN, LIMITS, MAX_ADJUSTED_DICE, MAX_BOUND, MAX_CRITICAL, MAX_DICE, MAX_POINTS, MAX_SN,
-    MIN_SN, OUTCOMES, PHYSICAL_CRITICAL_DICE, PHYSICAL_STANDARD_DICE, SIDES, SYSTEM,
-    best_adjustments, skill_pool, stat_pool,
-)
-from ._rulings import RULINGS
 
 # Importable as before though not in __all__: each outcome name.
-from ._rules import CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, SUCCESS  # noqa: F401
+from ._rules import (  # noqa: F401
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DEFAULT_SN,
+    FAILURE,
+    LIMITS,
+    MAX_ADJUSTED_DICE,
+    MAX_BOUND,
+    MAX_CRITICAL,
+    MAX_DICE,
+    MAX_POINTS,
+    MAX_SN,
+    MIN_SN,
+    OUTCOMES,
+    PHYSICAL_CRITICAL_DICE,
+    PHYSICAL_STANDARD_DICE,
+    SIDES,
+    SUCCESS,
+    SYSTEM,
+    best_adjustments,
+    skill_pool,
+    stat_pool,
+)
+from ._rulings import RULINGS
 
 CHECKS: dict[str, type] = {"check": Check, "skill": SkillCheck, "stat": StatCheck}
 """The check classes by the name the command line uses."""
 
 __all__ = [
-    "Check", "SkillCheck", "StatCheck", "skill_pool", "stat_pool", "best_adjustments",
-    "OUTCOMES", "SIDES", "DEFAULT_SN", "MIN_SN", "PHYSICAL_STANDARD_DICE",
-    "PHYSICAL_CRITICAL_DICE", "TAIL_BELOW",
-    "MAX_SN", "MAX_DICE", "MAX_ADJUSTED_DICE", "MAX_POINTS", "MAX_CRITICAL", "MAX_BOUND",
-    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
+    "Check",
+    "SkillCheck",
+    "StatCheck",
+    "skill_pool",
+    "stat_pool",
+    "best_adjustments",
+    "OUTCOMES",
+    "SIDES",
+    "DEFAULT_SN",
+    "MIN_SN",
+    "PHYSICAL_STANDARD_DICE",
+    "PHYSICAL_CRITICAL_DICE",
+    "TAIL_BELOW",
+    "MAX_SN",
+    "MAX_DICE",
+    "MAX_ADJUSTED_DICE",
+    "MAX_POINTS",
+    "MAX_CRITICAL",
+    "MAX_BOUND",
+    "SYSTEM",
+    "CHECKS",
+    "RULINGS",
+    "LIMITS",
 ]

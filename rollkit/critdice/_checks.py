@@ -17,9 +17,26 @@ from .._roll import Dice, Die, Roll
 from .._validate import integer
 from ._maths import _default_bound, _lowest, _outcomes, _tally
 from ._rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, DEFAULT_SN, FAILURE, MAX_ADJUSTED_DICE, MAX_BOUND,
-    MAX_CRITICAL, MAX_DICE, MAX_POINTS, MAX_SN, MIN_SN, SIDES, SUCCESS, SYSTEM, _face_count, _plan,
-    _shape, _sn, skill_pool, stat_pool,
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    DEFAULT_SN,
+    FAILURE,
+    MAX_ADJUSTED_DICE,
+    MAX_BOUND,
+    MAX_CRITICAL,
+    MAX_DICE,
+    MAX_POINTS,
+    MAX_SN,
+    MIN_SN,
+    SIDES,
+    SUCCESS,
+    SYSTEM,
+    _face_count,
+    _plan,
+    _shape,
+    _sn,
+    skill_pool,
+    stat_pool,
 )
 
 __all__ = ["Check", "SkillCheck", "StatCheck"]
@@ -27,18 +44,27 @@ __all__ = ["Check", "SkillCheck", "StatCheck"]
 
 def _steps_note(steps: list[tuple[int, int, int, str]]) -> str:
     legendary = sum(s[3] == "Legendary" for s in steps)
-    spent = ", ".join(f"{n} {name}" for n, name in
-                      ((legendary, "Legendary"), (len(steps) - legendary, "Focus")) if n)
+    spent = ", ".join(
+        f"{n} {name}" for n, name in ((legendary, "Legendary"), (len(steps) - legendary, "Focus")) if n
+    )
     return f"raised {steps[0][1]} -> {steps[-1][2]} ({spent})"
 
 
 # The fields every kind of check shares (a fresh dataclass field each call).
-_sn_param = partial(param, "Success Number (SN)", hint="a die at or above this is a Success",
-                    low=MIN_SN, high=MAX_SN, default=DEFAULT_SN)
-_legendary_param = partial(param, "Legendary Ranks", hint="each moves one die a point up or down",
-                           low=0, high=MAX_POINTS, default=0)
-_focus_param = partial(param, "Focus", hint="Mind points spent to move dice a point each", low=0,
-                       high=MAX_POINTS, default=0)
+_sn_param = partial(
+    param,
+    "Success Number (SN)",
+    hint="a die at or above this is a Success",
+    low=MIN_SN,
+    high=MAX_SN,
+    default=DEFAULT_SN,
+)
+_legendary_param = partial(
+    param, "Legendary Ranks", hint="each moves one die a point up or down", low=0, high=MAX_POINTS, default=0
+)
+_focus_param = partial(
+    param, "Focus", hint="Mind points spent to move dice a point each", low=0, high=MAX_POINTS, default=0
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,8 +86,13 @@ class Check(CheckBase):
     sn: int = _sn_param()
     legendary: int = _legendary_param()
     focus: int = _focus_param()
-    critical: int = param("Critical Dice", hint="Critical Dice an Ability adds from the start",
-                          low=0, high=MAX_CRITICAL, default=0)
+    critical: int = param(
+        "Critical Dice",
+        hint="Critical Dice an Ability adds from the start",
+        low=0,
+        high=MAX_CRITICAL,
+        default=0,
+    )
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_DICE)
@@ -71,26 +102,39 @@ class Check(CheckBase):
         integer("critical", self.critical, low=0, limit=MAX_CRITICAL)
         points = self.legendary + self.focus
         if points > MAX_POINTS:
-            raise LimitError(f"legendary+focus={points} is too large: rollkit computes exact"
-                             f" odds for legendary+focus up to {MAX_POINTS}")
+            raise LimitError(
+                f"legendary+focus={points} is too large: rollkit computes exact"
+                f" odds for legendary+focus up to {MAX_POINTS}"
+            )
         if points and self.dice > MAX_ADJUSTED_DICE:
-            raise LimitError(f"dice={self.dice} is too large: with Legendary or Focus points"
-                             f" rollkit computes exact odds for dice up to {MAX_ADJUSTED_DICE}")
+            raise LimitError(
+                f"dice={self.dice} is too large: with Legendary or Focus points"
+                f" rollkit computes exact odds for dice up to {MAX_ADJUSTED_DICE}"
+            )
 
     # -- built from the character sheet ------------------------------------------------------
 
     @classmethod
-    def skill(cls, *, rank: int, stats: tuple[int, ...], weapon_bonus: int = 0,
-              untrained_allowed: bool = True, sn: int = DEFAULT_SN, legendary: int = 0,
-              focus: int = 0) -> Check:
+    def skill(
+        cls,
+        *,
+        rank: int,
+        stats: tuple[int, ...],
+        weapon_bonus: int = 0,
+        untrained_allowed: bool = True,
+        sn: int = DEFAULT_SN,
+        legendary: int = 0,
+        focus: int = 0,
+    ) -> Check:
         """A skill check: the pool of ``skill_pool`` (Creating Dice Pool).
 
         Rank 1+: rank + the higher of the one or two ``stats`` + weapon dice up to
         the rank; rank 0: the lower stat alone. Rulings critdice-skill-stats and
         critdice-weapon-cap.
         """
-        pool = skill_pool(rank=rank, stats=stats, weapon_bonus=weapon_bonus,
-                          untrained_allowed=untrained_allowed)
+        pool = skill_pool(
+            rank=rank, stats=stats, weapon_bonus=weapon_bonus, untrained_allowed=untrained_allowed
+        )
         try:
             return cls(dice=pool, sn=sn, legendary=legendary, focus=focus)
         except LimitError as error:
@@ -160,9 +204,16 @@ class Check(CheckBase):
                 face = dice.next(SIDES)
                 double = face >= self.sn
                 more += face == SIDES
-                rolled.append(Die(face, SIDES, "critical",
-                                  "double success" if double else "success", 1 + double,
-                                  "12: roll another critical die" if face == SIDES else ""))
+                rolled.append(
+                    Die(
+                        face,
+                        SIDES,
+                        "critical",
+                        "double success" if double else "success",
+                        1 + double,
+                        "12: roll another critical die" if face == SIDES else "",
+                    )
+                )
             critical_dice += pending
             pending = more
         total = sum(d.value for d in rolled)
@@ -184,8 +235,16 @@ class Check(CheckBase):
             ("critical dice", critical_dice),
             ("story event", bool(twelves) or total < 0),
         )
-        return Roll(SYSTEM, self.describe(), tuple(rolled), total, outcome, total >= 1,
-                    self.outcomes()[outcome], details=details)
+        return Roll(
+            SYSTEM,
+            self.describe(),
+            tuple(rolled),
+            total,
+            outcome,
+            total >= 1,
+            self.outcomes()[outcome],
+            details=details,
+        )
 
 
 def _too_large(given: str, error: LimitError) -> LimitError:
@@ -230,15 +289,23 @@ class SkillCheck(_Pooled):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "total"
-    rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0,
-                      high=MAX_DICE)
-    stats: tuple[int, ...] = param("Relevant Stats", hint="one or two, the higher one used from"
-                                   " Rank 1 on", item="Stat", low=0, high=MAX_DICE,
-                                   least=1, most=2, start=3)
-    weapon_bonus: int = param("Weapon bonus dice", hint="added dice, never more than the Skill"
-                              " Rank", low=0, default=0)
-    untrained_allowed: bool = param("Usable at Rank 0", hint="some Skills cannot be used"
-                                    " untrained", default=True)
+    rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0, high=MAX_DICE)
+    stats: tuple[int, ...] = param(
+        "Relevant Stats",
+        hint="one or two, the higher one used from Rank 1 on",
+        item="Stat",
+        low=0,
+        high=MAX_DICE,
+        least=1,
+        most=2,
+        start=3,
+    )
+    weapon_bonus: int = param(
+        "Weapon bonus dice", hint="added dice, never more than the Skill Rank", low=0, default=0
+    )
+    untrained_allowed: bool = param(
+        "Usable at Rank 0", hint="some Skills cannot be used untrained", default=True
+    )
     sn: int = _sn_param()
     legendary: int = _legendary_param()
     focus: int = _focus_param()
@@ -248,9 +315,15 @@ class SkillCheck(_Pooled):
         object.__setattr__(self, "stats", tuple(self.stats))
 
     def _check(self) -> Check:
-        return Check.skill(rank=self.rank, stats=self.stats, weapon_bonus=self.weapon_bonus,
-                           untrained_allowed=self.untrained_allowed, sn=self.sn,
-                           legendary=self.legendary, focus=self.focus)
+        return Check.skill(
+            rank=self.rank,
+            stats=self.stats,
+            weapon_bonus=self.weapon_bonus,
+            untrained_allowed=self.untrained_allowed,
+            sn=self.sn,
+            legendary=self.legendary,
+            focus=self.focus,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,8 +10,16 @@ from math import comb
 
 from .._dist import TAIL_BELOW, Distribution
 from ._rules import (
-    CRITICAL_FAILURE, CRITICAL_SUCCESS, FAILURE, SIDES, SUCCESS, _choose, _face_count, _prefix,
-    _Shape, _shape,
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    FAILURE,
+    SIDES,
+    SUCCESS,
+    _choose,
+    _face_count,
+    _prefix,
+    _Shape,
+    _shape,
 )
 
 
@@ -65,7 +73,7 @@ def _times_poly(poly: list[int], factor: list[int]) -> list[int]:
     out = [0] * (size + len(factor) - 1)
     for j, c in enumerate(factor):
         if c:
-            out[j:j + size] = [o + c * x for o, x in zip(out[j:j + size], poly)]
+            out[j : j + size] = [o + c * x for o, x in zip(out[j : j + size], poly)]
     return out
 
 
@@ -107,8 +115,11 @@ def _policy_weights(n: int, sn: int, budget: int) -> dict[tuple[int, int], int]:
     lows, highs = _profiles(shape.low, budget, n), _profiles(shape.high, budget, n)
     low_sums = {p: _prefix(p, budget) for d in lows for p in d}
     high_sums = {p: _prefix(p, budget) for d in highs for p in d}
-    picks = {(a, b): _choose(sa, sb, budget, shape)[:2]
-             for a, sa in low_sums.items() for b, sb in high_sums.items()}
+    picks = {
+        (a, b): _choose(sa, sb, budget, shape)[:2]
+        for a, sa in low_sums.items()
+        for b, sb in high_sums.items()
+    }
     by_low: dict[tuple[tuple[int, ...], int], dict[tuple[int, int], int]] = {}
     for n_high, dh in enumerate(highs):
         for a in low_sums:
@@ -127,8 +138,7 @@ def _policy_weights(n: int, sn: int, budget: int) -> dict[tuple[int, int], int]:
             place = comb(n, n_low) * comb(n - n_low, n_high)
             for (m, crits), w in both.items():
                 for twelves in range(rest + 1):
-                    base = shape.high_value * n_high + shape.twelve_value * twelves \
-                        - (rest - twelves) + m
+                    base = shape.high_value * n_high + shape.twelve_value * twelves - (rest - twelves) + m
                     out[base, twelves + crits] += place * comb(rest, twelves) * w
     return dict(out)
 
@@ -146,8 +156,9 @@ def _times_chain(poly: list[int], shape: _Shape) -> list[int]:
 
 
 @lru_cache(maxsize=32)
-def _totals(n: int, sn: int, budget: int, critical: int, size: int,
-            plain: bool = False) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def _totals(
+    n: int, sn: int, budget: int, critical: int, size: int, plain: bool = False
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """(low, W, V) with P(total = t) = W[t - low] / 12**(n + t - low) for t < low + size.
 
     ``low`` is the lowest base. One Horner pass in C(z): the sum over k of
@@ -197,11 +208,17 @@ def _outcomes(n: int, sn: int, budget: int, critical: int) -> Distribution:
     den = 12 ** (n - low)
     below = sum(w * 12 ** (-low - i) for i, w in enumerate(every[:-1]))
     plain_total = sum(w for (_, k), w in weights.items() if k == 0)
-    plain_up = plain_total * 12 ** -low - sum(w * 12 ** (-low - i) for i, w in enumerate(plain))
+    plain_up = plain_total * 12**-low - sum(w * 12 ** (-low - i) for i, w in enumerate(plain))
     # a dict, not a list of pairs: from_weights then skips a slow first isinstance(Mapping)
     return Distribution.from_weights(
-        {CRITICAL_FAILURE: below, FAILURE: every[-1], SUCCESS: plain_up,
-         CRITICAL_SUCCESS: den - below - every[-1] - plain_up}, den)
+        {
+            CRITICAL_FAILURE: below,
+            FAILURE: every[-1],
+            SUCCESS: plain_up,
+            CRITICAL_SUCCESS: den - below - every[-1] - plain_up,
+        },
+        den,
+    )
 
 
 @lru_cache(maxsize=1024)

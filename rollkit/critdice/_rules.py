@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .._errors import ParameterTypeError, RulesError
@@ -35,27 +35,49 @@ MAX_POINTS = 10
 MAX_CRITICAL = 100
 MAX_BOUND = 1000
 LIMITS: tuple[Limit, ...] = (
-    Limit(SYSTEM, "MAX_SN", MAX_SN, "Highest SN accepted; every SN above 12 plays the same"
-          " (ruling critdice-sn-above-12)."),
-    Limit(SYSTEM, "MAX_DICE", MAX_DICE,
-          "Largest standard pool whose exact odds rollkit computes with no points to spend."),
-    Limit(SYSTEM, "MAX_ADJUSTED_DICE", MAX_ADJUSTED_DICE, "Largest standard pool whose exact"
-          " odds rollkit computes with Legendary or Focus points."),
-    Limit(SYSTEM, "MAX_POINTS", MAX_POINTS,
-          "Largest ``legendary + focus`` whose exact odds rollkit computes."),
-    Limit(SYSTEM, "MAX_CRITICAL", MAX_CRITICAL,
-          "Most critical dice an ability may put in the pool from the start."),
+    Limit(
+        SYSTEM,
+        "MAX_SN",
+        MAX_SN,
+        "Highest SN accepted; every SN above 12 plays the same (ruling critdice-sn-above-12).",
+    ),
+    Limit(
+        SYSTEM,
+        "MAX_DICE",
+        MAX_DICE,
+        "Largest standard pool whose exact odds rollkit computes with no points to spend.",
+    ),
+    Limit(
+        SYSTEM,
+        "MAX_ADJUSTED_DICE",
+        MAX_ADJUSTED_DICE,
+        "Largest standard pool whose exact odds rollkit computes with Legendary or Focus points.",
+    ),
+    Limit(
+        SYSTEM, "MAX_POINTS", MAX_POINTS, "Largest ``legendary + focus`` whose exact odds rollkit computes."
+    ),
+    Limit(
+        SYSTEM,
+        "MAX_CRITICAL",
+        MAX_CRITICAL,
+        "Most critical dice an ability may put in the pool from the start.",
+    ),
     Limit(SYSTEM, "MAX_BOUND", MAX_BOUND, "Largest ``bound`` accepted by ``distribution``."),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
 CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
-    "critical failure", "failure", "success", "critical success")
+    "critical failure",
+    "failure",
+    "success",
+    "critical success",
+)
 OUTCOMES = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
 """Worst to best; "critical success" is a success with a 12 among the standard dice."""
 
 
 # --- the shape of one SN ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class _Shape:
@@ -80,7 +102,7 @@ class _Shape:
     worth_critical: int  # 11 x the expected gain of one critical die
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shape(sn: int) -> _Shape:
     if sn > SIDES:
         return _Shape(13, 0, 10, 0, 0, 0, 11, 0, 1, 11, 12)
@@ -88,6 +110,7 @@ def _shape(sn: int) -> _Shape:
 
 
 # --- the adjustment policy ---------------------------------------------------------------------
+
 
 def _prefix(costs: Iterable[int], budget: int) -> tuple[int, ...]:
     """Prefix sums of sorted ``costs`` while they stay within ``budget`` (starting at 0)."""
@@ -99,8 +122,7 @@ def _prefix(costs: Iterable[int], budget: int) -> tuple[int, ...]:
     return tuple(sums)
 
 
-def _choose(low: tuple[int, ...], high: tuple[int, ...], budget: int,
-            shape: _Shape) -> tuple[int, int, int]:
+def _choose(low: tuple[int, ...], high: tuple[int, ...], budget: int, shape: _Shape) -> tuple[int, int, int]:
     """The best (raised to SN or more, raised to 12, points spent) for two prefix-sum lists.
 
     For each count m of low dice raised (cheapest first), the rest of the
@@ -124,16 +146,18 @@ def _choose(low: tuple[int, ...], high: tuple[int, ...], budget: int,
     return best[1], best[2], best[3]
 
 
-def _plan(faces: tuple[int, ...], shape: _Shape, legendary: int,
-          focus: int) -> tuple[tuple[int, int, int, str], ...]:
+def _plan(
+    faces: tuple[int, ...], shape: _Shape, legendary: int, focus: int
+) -> tuple[tuple[int, int, int, str], ...]:
     """One step per point: (die number from 1, face before, face after, "Legendary"/"Focus")."""
     budget = legendary + focus
     if budget == 0:
         return ()
     lows = sorted((shape.sn - f, i) for i, f in enumerate(faces) if 2 <= f < 2 + shape.low)
     highs = sorted((SIDES - f, i) for i, f in enumerate(faces) if SIDES - shape.high <= f < SIDES)
-    m, crits, _ = _choose(_prefix((c for c, _ in lows), budget),
-                          _prefix((c for c, _ in highs), budget), budget, shape)
+    m, crits, _ = _choose(
+        _prefix((c for c, _ in lows), budget), _prefix((c for c, _ in highs), budget), budget, shape
+    )
     from_high = min(crits, len(highs))
     target: dict[int, int] = {i: SIDES for _, i in highs[:from_high]}
     for k, (_, i) in enumerate(lows[:m]):
@@ -146,8 +170,9 @@ def _plan(faces: tuple[int, ...], shape: _Shape, legendary: int,
     return tuple(steps)
 
 
-def best_adjustments(*, faces: tuple[int, ...], sn: int = DEFAULT_SN, legendary: int = 0,
-                     focus: int = 0) -> tuple[tuple[int, int, int, str], ...]:
+def best_adjustments(
+    *, faces: tuple[int, ...], sn: int = DEFAULT_SN, legendary: int = 0, focus: int = 0
+) -> tuple[tuple[int, int, int, str], ...]:
     """How rollkit spends Legendary ranks and Focus on rolled standard ``faces``.
 
     Each step moves one die up one point: (die number from 1, before, after,
@@ -156,7 +181,8 @@ def best_adjustments(*, faces: tuple[int, ...], sn: int = DEFAULT_SN, legendary:
     """
     if isinstance(faces, (str, bytes)) or not isinstance(faces, (tuple, list)):
         raise ParameterTypeError(
-            f"faces={describe(faces)} is not allowed: faces must be a sequence of whole numbers")
+            f"faces={describe(faces)} is not allowed: faces must be a sequence of whole numbers"
+        )
     for i, f in enumerate(faces):
         integer(f"faces[{i}]", f, low=1, high=SIDES)
     _sn(sn)
@@ -167,14 +193,23 @@ def best_adjustments(*, faces: tuple[int, ...], sn: int = DEFAULT_SN, legendary:
 
 # --- parameters and pools ----------------------------------------------------------------------
 
+
 def _sn(sn: Any) -> int:
-    return integer("sn", sn, low=MIN_SN, high=MAX_SN, allowed=(
-        f"a whole number from {MIN_SN} to {MAX_SN} (a 1 is always a Fail;"
-        " every SN above 12 plays the same)"))
+    return integer(
+        "sn",
+        sn,
+        low=MIN_SN,
+        high=MAX_SN,
+        allowed=(
+            f"a whole number from {MIN_SN} to {MAX_SN} (a 1 is always a Fail;"
+            " every SN above 12 plays the same)"
+        ),
+    )
 
 
-def skill_pool(*, rank: int, stats: tuple[int, ...], weapon_bonus: int = 0,
-               untrained_allowed: bool = True) -> int:
+def skill_pool(
+    *, rank: int, stats: tuple[int, ...], weapon_bonus: int = 0, untrained_allowed: bool = True
+) -> int:
     """Standard dice for a skill check (Creating Dice Pool).
 
     Rank 1+: rank plus the higher of the relevant ``stats`` (one or two),
@@ -184,19 +219,20 @@ def skill_pool(*, rank: int, stats: tuple[int, ...], weapon_bonus: int = 0,
     """
     integer("rank", rank, low=0)
     if isinstance(stats, (str, bytes)) or not isinstance(stats, (tuple, list)):
-        raise ParameterTypeError(f"stats={describe(stats)} is not allowed: stats must be a"
-                                 " tuple of one or two whole numbers")
+        raise ParameterTypeError(
+            f"stats={describe(stats)} is not allowed: stats must be a tuple of one or two whole numbers"
+        )
     if not 1 <= len(stats) <= 2:
-        raise RulesError(f"stats={describe(stats)} is not allowed: stats must hold one or two"
-                         " relevant stats")
+        raise RulesError(f"stats={describe(stats)} is not allowed: stats must hold one or two relevant stats")
     for i, s in enumerate(stats):
         integer(f"stats[{i}]", s, low=0)
     integer("weapon_bonus", weapon_bonus, low=0)
     boolean("untrained_allowed", untrained_allowed)
     if rank == 0:
         if not untrained_allowed:
-            raise RulesError("rank=0 is not allowed: this skill needs rank 1 or more"
-                             " (untrained_allowed=False)")
+            raise RulesError(
+                "rank=0 is not allowed: this skill needs rank 1 or more (untrained_allowed=False)"
+            )
         return min(stats)
     return rank + max(stats) + min(weapon_bonus, rank)
 

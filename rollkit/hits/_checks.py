@@ -15,8 +15,20 @@ from .._roll import Dice, Die, Roll
 from .._validate import choice, describe, integer
 from ._maths import _check_chance, _check_outcomes, binomial, tally_distribution
 from ._rules import (
-    DAMAGE_THRESHOLDS, DEGREES, MAX_POOL, MAX_ROLLED, MAX_TN, SYSTEM, Degree, _pool,
-    attribute_dice, attribute_threshold, check_threshold, check_tn, degree_index, max_bought,
+    DAMAGE_THRESHOLDS,
+    DEGREES,
+    MAX_POOL,
+    MAX_ROLLED,
+    MAX_TN,
+    SYSTEM,
+    Degree,
+    _pool,
+    attribute_dice,
+    attribute_threshold,
+    check_threshold,
+    check_tn,
+    degree_index,
+    max_bought,
     training_dice,
 )
 
@@ -63,16 +75,19 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Hits"
     target: ClassVar[str] = "tn"
-    dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0,
-                      high=MAX_POOL)
-    threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1,
-                           high=10)
+    dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL)
+    threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1, high=10)
     tn: int = param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
-    bought: int = param("Bought groups", hint="groups of ten dice set aside for sure Hits",
-                        low=0, high=max_bought(dice=MAX_POOL), default=0)
-    validation: int = param("Validation Die (x+)",
-                            hint="the second Threshold of one die (0: none)", low=0, high=10,
-                            default=0)
+    bought: int = param(
+        "Bought groups",
+        hint="groups of ten dice set aside for sure Hits",
+        low=0,
+        high=max_bought(dice=MAX_POOL),
+        default=0,
+    )
+    validation: int = param(
+        "Validation Die (x+)", hint="the second Threshold of one die (0: none)", low=0, high=10, default=0
+    )
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_POOL)
@@ -83,22 +98,31 @@ class Check(CheckBase):
             raise RulesError(
                 f"bought={describe(self.bought)} is not allowed: with dice={self.dice} bought"
                 f" must be from 0 to {max_bought(dice=self.dice)} (groups of ten bought, leaving"
-                " at least 10 dice to roll)")
+                " at least 10 dice to roll)"
+            )
         if self.rolled > MAX_ROLLED:
             raise LimitError(
                 f"dice={self.dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
                 f" check (buy hits with bought=... to roll fewer; with this pool bought can go"
-                f" up to {max_bought(dice=self.dice)})")
-        integer("validation", self.validation, low=0, high=10,
-                allowed="0 (no validation die) or a Threshold from 2 to 10")
+                f" up to {max_bought(dice=self.dice)})"
+            )
+        integer(
+            "validation",
+            self.validation,
+            low=0,
+            high=10,
+            allowed="0 (no validation die) or a Threshold from 2 to 10",
+        )
         if self.validation == 1:
             raise RulesError(
                 "validation=1 is not allowed: validation must be 0 (no validation die) or a"
-                " Threshold from 2 to 10 (1+ would always pass)")
+                " Threshold from 2 to 10 (1+ would always pass)"
+            )
         if self.validation and self.rolled == 0:
             raise RulesError(
                 f"validation={self.validation} is not allowed with dice=0: the validation die"
-                " is one of the rolled dice")
+                " is one of the rolled dice"
+            )
 
     # -- builders -----------------------------------------------------------------------
 
@@ -109,8 +133,7 @@ class Check(CheckBase):
         return cls(dice=_pool(dice, modifier), threshold=attribute_threshold(level=level), tn=tn)
 
     @classmethod
-    def skill(cls, *, attribute: int, training: str, focus: int = 0, tn: int,
-              modifier: int = 0) -> Check:
+    def skill(cls, *, attribute: int, training: str, focus: int = 0, tn: int, modifier: int = 0) -> Check:
         """A Skill (Action) Check: Training + Focus + the governing Attribute's dice.
 
         Section "Dice Pool in a Skill Check"; the Threshold comes from the
@@ -122,16 +145,14 @@ class Check(CheckBase):
         base = attribute_dice(level=attribute)
         if trained:
             base += trained + focus
-        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=attribute),
-                   tn=tn)
+        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=attribute), tn=tn)
 
     @classmethod
     def knowledge(cls, *, intellect: int, rating: int, tn: int, modifier: int = 0) -> Check:
         """A Knowledge Check: Intellect Attribute Check plus 2 dice per Knowledge Rating (0-5)."""
         rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
         base = attribute_dice(level=intellect) + 2 * rating
-        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=intellect),
-                   tn=tn)
+        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=intellect), tn=tn)
 
     @classmethod
     def static(cls, *, dice: int, tn: int, threshold: int = 6) -> Check:
@@ -142,8 +163,9 @@ class Check(CheckBase):
         return cls(dice=dice, threshold=threshold, tn=tn)
 
     @classmethod
-    def damage(cls, *, power: int, hardness: int, threshold: int | None = None,
-               damage: str | None = None) -> Check:
+    def damage(
+        cls, *, power: int, hardness: int, threshold: int | None = None, damage: str | None = None
+    ) -> Check:
         """A Damage Check: the attack's Power and Threshold against the armour's Hardness.
 
         Without the attack's own ``threshold``, the rule of thumb for ``damage``
@@ -153,7 +175,8 @@ class Check(CheckBase):
             if damage is None:
                 raise RulesError(
                     "threshold=None is not allowed with damage=None: give the attack's threshold"
-                    f" or a damage type ({', '.join(repr(k) for k in DAMAGE_THRESHOLDS)})")
+                    f" or a damage type ({', '.join(repr(k) for k in DAMAGE_THRESHOLDS)})"
+                )
             threshold = DAMAGE_THRESHOLDS[choice("damage", damage, tuple(DAMAGE_THRESHOLDS))]
         elif damage is not None:
             choice("damage", damage, tuple(DAMAGE_THRESHOLDS))
@@ -162,8 +185,7 @@ class Check(CheckBase):
     @classmethod
     def buying(cls, *, dice: int, threshold: int, tn: int, validation: int = 0) -> Check:
         """The same check buying as many groups of ten as allowed (section "Buying Hits")."""
-        return cls(dice=dice, threshold=threshold, tn=tn, bought=max_bought(dice=dice),
-                   validation=validation)
+        return cls(dice=dice, threshold=threshold, tn=tn, bought=max_bought(dice=dice), validation=validation)
 
     # -- sizes --------------------------------------------------------------------------
 
@@ -195,13 +217,15 @@ class Check(CheckBase):
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Total Hits (bought ones included); above ``bound`` goes to the tail."""
-        return tally_distribution(binomial(self.rolled, self.threshold), self.bought_hits,
-                                  10**self.rolled, bound)
+        return tally_distribution(
+            binomial(self.rolled, self.threshold), self.bought_hits, 10**self.rolled, bound
+        )
 
     def effects(self) -> Distribution:
         """Effect (Hits - TN; negative = Botch) with its exact probability."""
-        return tally_distribution(binomial(self.rolled, self.threshold),
-                                  self.bought_hits - self.tn, 10**self.rolled, None)
+        return tally_distribution(
+            binomial(self.rolled, self.threshold), self.bought_hits - self.tn, 10**self.rolled, None
+        )
 
     # -- rolling ------------------------------------------------------------------------
 
@@ -213,8 +237,16 @@ class Check(CheckBase):
             face = dice.next(10)
             hit = face >= self.threshold
             passed = face >= self.validation
-            log.append(Die(face, 10, "validation", "hit" if hit else "miss", int(hit),
-                           f"validation {self.validation}+: {'passed' if passed else 'failed'}"))
+            log.append(
+                Die(
+                    face,
+                    10,
+                    "validation",
+                    "hit" if hit else "miss",
+                    int(hit),
+                    f"validation {self.validation}+: {'passed' if passed else 'failed'}",
+                )
+            )
             hits += int(hit)
         hits += self.bought_hits
         row, details = degree_details(hits, self.tn)
@@ -226,6 +258,13 @@ class Check(CheckBase):
             state = "passed" if passed else "failed"
             extra.append(("validation", state))
             outcome = f"{outcome}, validation {state}"
-        return Roll(self.system, self.describe(), tuple(log), hits, outcome,
-                    row.success and passed, self.outcomes()[outcome],
-                    details=details + tuple(extra))
+        return Roll(
+            self.system,
+            self.describe(),
+            tuple(log),
+            hits,
+            outcome,
+            row.success and passed,
+            self.outcomes()[outcome],
+            details=details + tuple(extra),
+        )

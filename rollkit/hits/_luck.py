@@ -29,8 +29,7 @@ class Luck(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "Hits"
     target: ClassVar[str] = "tn"
-    fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0,
-                      high=MAX_ROLLED)
+    fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0, high=MAX_ROLLED)
     tn: int = param("Target Number (TN)", hint="Hits needed, set by the Sage", low=0, high=MAX_TN)
 
     def __post_init__(self) -> None:
@@ -57,8 +56,7 @@ class Luck(CheckBase):
 
     def chance(self) -> Fraction:
         """P(Hits >= TN) with ``fate`` dice at 6+, i.e. P(at least tn heads of fate coins)."""
-        return Fraction(sum(w for w, d in zip(self._bands(), DEGREES) if d.success),
-                        10**self.fate)
+        return Fraction(sum(w for w, d in zip(self._bands(), DEGREES) if d.success), 10**self.fate)
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Hits on the Fate dice; above ``bound`` goes to the tail."""
@@ -67,5 +65,13 @@ class Luck(CheckBase):
     def _play(self, dice: Dice) -> Roll:
         log, hits = roll_pool(dice, self.fate, LUCK_THRESHOLD, "fate")
         row, details = degree_details(hits, self.tn)
-        return Roll(self.system, self.describe(), tuple(log), hits, row.label, row.success,
-                    self.outcomes()[row.label], details=details)
+        return Roll(
+            self.system,
+            self.describe(),
+            tuple(log),
+            hits,
+            row.label,
+            row.success,
+            self.outcomes()[row.label],
+            details=details,
+        )

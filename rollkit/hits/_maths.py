@@ -13,8 +13,15 @@ from .._dist import Distribution, check_bound, convolve
 from ._rules import DEGREES, OUTCOMES, VALIDATION_FAILED, VALIDATION_PASSED
 
 __all__ = [
-    "binomial", "bands", "check_bands", "validation_bands", "opposed_bands",
-    "opposed_effects", "group_weights", "outcome_distribution", "tally_distribution",
+    "binomial",
+    "bands",
+    "check_bands",
+    "validation_bands",
+    "opposed_bands",
+    "opposed_effects",
+    "group_weights",
+    "outcome_distribution",
+    "tally_distribution",
 ]
 
 _BANDS = len(DEGREES)
@@ -68,10 +75,10 @@ def validation_bands(n: int, t: int, v: int, shift: int) -> tuple[tuple[int, ...
     counts as a Hit at t+, so the two facts are counted jointly per face.
     """
     rest = binomial(n - 1, t)
-    hp = 11 - max(t, v)          # hit and pass
-    hf = max(0, v - t)           # hit, fails validation
-    mp = max(0, t - v)           # miss, passes validation
-    mf = min(t, v) - 1           # miss and fail
+    hp = 11 - max(t, v)  # hit and pass
+    hf = max(0, v - t)  # hit, fails validation
+    mp = max(0, t - v)  # miss, passes validation
+    mf = min(t, v) - 1  # miss and fail
     failed = [0] * (n + 1)
     passed = [0] * (n + 1)
     for k, w in enumerate(rest):
@@ -117,8 +124,9 @@ def opposed_effects(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=16)
-def group_weights(dice: int, t: int, helpers: tuple[tuple[int, int], ...]
-                  ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def group_weights(
+    dice: int, t: int, helpers: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Exact weights for a group check (section "Group Checks").
 
     Returns ``(total, leader, top)``: ``total[s]`` is the weight over
@@ -148,9 +156,11 @@ def group_weights(dice: int, t: int, helpers: tuple[tuple[int, int], ...]
 
 # --- outcomes and tallies as Distributions ----------------------------------------------
 
+
 @lru_cache(maxsize=1024)
-def outcome_distribution(weights: tuple[int, ...], denominator: int,
-                         labels: tuple[str, ...] = OUTCOMES) -> Distribution:
+def outcome_distribution(
+    weights: tuple[int, ...], denominator: int, labels: tuple[str, ...] = OUTCOMES
+) -> Distribution:
     """The outcomes of table 7A from band weights over one denominator."""
     return Distribution.from_weights(list(zip(labels, weights)), denominator)
 
@@ -160,8 +170,9 @@ def _whole(weights: tuple[int, ...], first: int, denominator: int) -> Distributi
     return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)], denominator)
 
 
-def tally_distribution(weights: tuple[int, ...] | list[int], first: int, denominator: int,
-                       bound: int | None) -> Distribution:
+def tally_distribution(
+    weights: tuple[int, ...] | list[int], first: int, denominator: int, bound: int | None
+) -> Distribution:
     """Tally ``first + i`` with weight ``weights[i]``; above ``bound`` goes to the tail."""
     if bound is not None:
         bound = check_bound(bound, lowest=first)
@@ -169,12 +180,14 @@ def tally_distribution(weights: tuple[int, ...] | list[int], first: int, denomin
     if bound is None or bound >= last:
         if len(weights) - 1 <= CACHE_UP_TO:  # the tally of n dice has n + 1 entries
             return _whole(tuple(weights), first, denominator)
-        return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)],
-                                         denominator)
+        return Distribution.from_weights([(first + i, w) for i, w in enumerate(weights)], denominator)
     keep = max(0, bound - first + 1)
     return Distribution.from_weights(
-        [(first + i, w) for i, w in enumerate(weights[:keep])], denominator,
-        tail_weight=sum(weights[keep:]), tail_label=f"{bound + 1} or more")
+        [(first + i, w) for i, w in enumerate(weights[:keep])],
+        denominator,
+        tail_weight=sum(weights[keep:]),
+        tail_label=f"{bound + 1} or more",
+    )
 
 
 def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> tuple[int, ...]:
@@ -190,7 +203,7 @@ def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> t
 def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> Fraction:
     """P(Hits - ``shift`` >= 0 with the validation die passing, if any): the last rows count."""
     weights = _band_weights(rolled, threshold, shift, validation)
-    wins = sum(w for w, d in zip(weights[-len(DEGREES):], DEGREES) if d.success)
+    wins = sum(w for w, d in zip(weights[-len(DEGREES) :], DEGREES) if d.success)
     return Fraction(wins, 10**rolled)
 
 
@@ -198,5 +211,4 @@ def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> F
 def _check_outcomes(rolled: int, threshold: int, shift: int, validation: int) -> Distribution:
     """The outcome rows of a Check, worst to best (see ``_band_weights``)."""
     labels = VALIDATION_FAILED + VALIDATION_PASSED if validation else OUTCOMES
-    return outcome_distribution(_band_weights(rolled, threshold, shift, validation),
-                                10**rolled, labels)
+    return outcome_distribution(_band_weights(rolled, threshold, shift, validation), 10**rolled, labels)

@@ -48,12 +48,12 @@ def _table(name: str, value: Any) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise ParameterTypeError(
             f"{name}={describe(value)} is not allowed: {name} must be a mapping of names to"
-            f" values ({type(value).__name__} given)")
+            f" values ({type(value).__name__} given)"
+        )
     out = {}
     for key, item in value.items():
         if not isinstance(key, str):
-            raise ParameterTypeError(
-                f"{name} key {describe(key)} is not allowed: names must be strings")
+            raise ParameterTypeError(f"{name} key {describe(key)} is not allowed: names must be strings")
         out[_canonical(key)] = item
     return out
 
@@ -62,12 +62,16 @@ def _pool_of(value: Any, what: str) -> tuple[int, int]:
     """An int is an Attribute Level; a (dice, threshold) pair is a pool as is."""
     if isinstance(value, int) and not isinstance(value, bool):
         return attribute_dice(level=value), attribute_threshold(level=value)
-    if (isinstance(value, tuple) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         return value[0], value[1]
     raise ParameterTypeError(
         f"{what}={describe(value)} is not allowed: give an Attribute Level (a whole number)"
-        " or a (dice, threshold) pair")
+        " or a (dice, threshold) pair"
+    )
 
 
 class _Side:
@@ -93,10 +97,14 @@ class _Side:
             self.key = _canonical(self.name)
             self.is_attribute = bool(_ATTRIBUTE_CODE.fullmatch(m[1])) and not m[2]
         else:
-            expected = ("a pool like 12d(6+), an Attribute like STR or a Skill like"
-                        " Swords (Cut)") if before else (
-                        "a TN like 3, a defence (EVA, BOD, AWA, GRI, SPI), a pool like 5d(7+),"
-                        " an Attribute like STR or a Skill like Cunning (Discern)")
+            expected = (
+                ("a pool like 12d(6+), an Attribute like STR or a Skill like Swords (Cut)")
+                if before
+                else (
+                    "a TN like 3, a defence (EVA, BOD, AWA, GRI, SPI), a pool like 5d(7+),"
+                    " an Attribute like STR or a Skill like Cunning (Discern)"
+                )
+            )
             raise _error(text, self.position, f"cannot read {stripped!r}: expected {expected}")
 
     @property
@@ -114,15 +122,22 @@ def _need(text: str, side: _Side, whose: str, mapping: str) -> NotationError:
         what = f"{side.name!r} is {whose} Attribute: its level is needed"
         example = f"{mapping}={{{side.name!r}: 4}}"
     else:
-        what = (f"{side.name!r} is {whose} Skill check: it needs the character sheet's pool"
-                " (Training + Focus + Attribute dice, at the Attribute's Threshold)")
+        what = (
+            f"{side.name!r} is {whose} Skill check: it needs the character sheet's pool"
+            " (Training + Focus + Attribute dice, at the Attribute's Threshold)"
+        )
         example = f"{mapping}={{{side.name!r}: (7, 6)}} for 7 dice at 6+"
     return _error(text, side.position, f"{what}; give it as {example}")
 
 
-def parse(text: str, *, actor: Mapping[str, Any] | None = None,
-          against: Mapping[str, Any] | None = None,
-          defences: Mapping[str, int] | None = None, **values: Any) -> Check | Opposed:
+def parse(
+    text: str,
+    *,
+    actor: Mapping[str, Any] | None = None,
+    against: Mapping[str, Any] | None = None,
+    defences: Mapping[str, int] | None = None,
+    **values: Any,
+) -> Check | Opposed:
     """Read a check's notation into a ``Check`` or an ``Opposed`` check.
 
     ``actor`` maps the acting character's Attributes (to a level) and Skills
@@ -135,14 +150,13 @@ def parse(text: str, *, actor: Mapping[str, Any] | None = None,
     """
     if not isinstance(text, str):
         raise ParameterTypeError(
-            f"text={describe(text)} is not allowed: text must be a string"
-            f" ({type(text).__name__} given)")
+            f"text={describe(text)} is not allowed: text must be a string ({type(text).__name__} given)"
+        )
     mine = {**_table("values", values), **_table("actor", actor)}
     theirs = _table("against", against)
     targets = {**_table("values", values), **_table("defences", defences)}
     if len(text) > MAX_NOTATION:
-        raise _error(text[:40] + "...", MAX_NOTATION,
-                     f"notation is limited to {MAX_NOTATION} characters")
+        raise _error(text[:40] + "...", MAX_NOTATION, f"notation is limited to {MAX_NOTATION} characters")
     colons = [i for i, c in enumerate(text) if c == ":"]
     if not colons:
         raise _error(text, len(text), "a ':' must separate the pool from the TN, as in 12d(6+):3")
@@ -160,17 +174,25 @@ def parse(text: str, *, actor: Mapping[str, Any] | None = None,
         raise _error(text, left.position, str(err)) from err
 
 
-def _build(text: str, left: _Side, right: _Side, mine: dict[str, Any],
-           theirs: dict[str, Any], targets: dict[str, Any]) -> Check | Opposed:
+def _build(
+    text: str,
+    left: _Side,
+    right: _Side,
+    mine: dict[str, Any],
+    theirs: dict[str, Any],
+    targets: dict[str, Any],
+) -> Check | Opposed:
     if left.kind == "number":
-        raise _error(text, left.position,
-                     f"{left.text!r} is a bare number: before the ':' comes a pool like"
-                     " 12d(6+), an Attribute or a Skill")
+        raise _error(
+            text,
+            left.position,
+            f"{left.text!r} is a bare number: before the ':' comes a pool like"
+            " 12d(6+), an Attribute or a Skill",
+        )
     if left.kind == "pool":
         dice, threshold = left.dice, left.threshold
     elif left.defence:
-        raise _error(text, left.position,
-                     f"{left.name!r} is a defence: it can only be the TN, after the ':'")
+        raise _error(text, left.position, f"{left.name!r} is a defence: it can only be the TN, after the ':'")
     elif left.key in mine:
         dice, threshold = _pool_of(mine[left.key], left.name)
     else:
@@ -179,8 +201,9 @@ def _build(text: str, left: _Side, right: _Side, mine: dict[str, Any],
     if right.kind == "number":
         return Check(dice=dice, threshold=threshold, tn=right.number)
     if right.kind == "pool":
-        return Opposed(dice=dice, threshold=threshold, against_dice=right.dice,
-                       against_threshold=right.threshold)
+        return Opposed(
+            dice=dice, threshold=threshold, against_dice=right.dice, against_threshold=right.threshold
+        )
     code = right.defence
     if code:
         for key in (code.casefold(), DEFENCES[code].casefold()):
@@ -188,14 +211,18 @@ def _build(text: str, left: _Side, right: _Side, mine: dict[str, Any],
                 value = targets[key]
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise ParameterTypeError(
-                        f"{code}={describe(value)} is not allowed: a defence value must be a"
-                        " whole number")
+                        f"{code}={describe(value)} is not allowed: a defence value must be a whole number"
+                    )
                 return Check(dice=dice, threshold=threshold, tn=value)
-        raise _error(text, right.position,
-                     f"{right.name!r} is the target's {DEFENCES[code]} defence, used as the TN:"
-                     f" give its value, e.g. defences={{{code!r}: 4}} or {code}=4")
+        raise _error(
+            text,
+            right.position,
+            f"{right.name!r} is the target's {DEFENCES[code]} defence, used as the TN:"
+            f" give its value, e.g. defences={{{code!r}: 4}} or {code}=4",
+        )
     if right.key in theirs:
         against_dice, against_threshold = _pool_of(theirs[right.key], right.name)
-        return Opposed(dice=dice, threshold=threshold, against_dice=against_dice,
-                       against_threshold=against_threshold)
+        return Opposed(
+            dice=dice, threshold=threshold, against_dice=against_dice, against_threshold=against_threshold
+        )
     raise _need(text, right, "the opposing side's", "against")

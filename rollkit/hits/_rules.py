@@ -15,12 +15,39 @@ from .._limits import Limit
 from .._validate import describe, integer
 
 __all__ = [
-    "SYSTEM", "LIMITS", "MAX_ATTRIBUTE", "MAX_POOL", "MAX_ROLLED", "MAX_TN", "MAX_OPPOSED_DICE",
-    "MAX_GROUP_DICE", "MAX_HELPERS", "MAX_NOTATION",
-    "Degree", "DEGREES", "OUTCOMES", "VALIDATION_FAILED", "VALIDATION_PASSED", "degree",
-    "notable", "DIFFICULTIES", "difficulty", "DEFENCES", "TRAINING", "DAMAGE_THRESHOLDS",
-    "LUCK_TNS", "KINDS", "HELPER_TN", "LUCK_THRESHOLD", "attribute_dice", "attribute_threshold",
-    "training_dice", "hits_per_ten", "max_bought", "knowledge_helper_allowed", "check_threshold",
+    "SYSTEM",
+    "LIMITS",
+    "MAX_ATTRIBUTE",
+    "MAX_POOL",
+    "MAX_ROLLED",
+    "MAX_TN",
+    "MAX_OPPOSED_DICE",
+    "MAX_GROUP_DICE",
+    "MAX_HELPERS",
+    "MAX_NOTATION",
+    "Degree",
+    "DEGREES",
+    "OUTCOMES",
+    "VALIDATION_FAILED",
+    "VALIDATION_PASSED",
+    "degree",
+    "notable",
+    "DIFFICULTIES",
+    "difficulty",
+    "DEFENCES",
+    "TRAINING",
+    "DAMAGE_THRESHOLDS",
+    "LUCK_TNS",
+    "KINDS",
+    "HELPER_TN",
+    "LUCK_THRESHOLD",
+    "attribute_dice",
+    "attribute_threshold",
+    "training_dice",
+    "hits_per_ten",
+    "max_bought",
+    "knowledge_helper_allowed",
+    "check_threshold",
     "check_tn",
 ]
 
@@ -36,17 +63,29 @@ MAX_GROUP_DICE = 600
 MAX_HELPERS = 100
 MAX_NOTATION = 200
 LIMITS: tuple[Limit, ...] = (
-    Limit(SYSTEM, "MAX_ATTRIBUTE", MAX_ATTRIBUTE, "Highest Attribute Level with a Threshold in"
-          " the text (ruling hits-attribute-above-11)."),
-    Limit(SYSTEM, "MAX_POOL", MAX_POOL, "Largest Dice Pool (bought dice included) rollkit"
-          " accepts."),
-    Limit(SYSTEM, "MAX_ROLLED", MAX_ROLLED, "Most dice actually rolled in one check (exact odds"
-          " stay well under a second)."),
+    Limit(
+        SYSTEM,
+        "MAX_ATTRIBUTE",
+        MAX_ATTRIBUTE,
+        "Highest Attribute Level with a Threshold in the text (ruling hits-attribute-above-11).",
+    ),
+    Limit(SYSTEM, "MAX_POOL", MAX_POOL, "Largest Dice Pool (bought dice included) rollkit accepts."),
+    Limit(
+        SYSTEM,
+        "MAX_ROLLED",
+        MAX_ROLLED,
+        "Most dice actually rolled in one check (exact odds stay well under a second).",
+    ),
     Limit(SYSTEM, "MAX_TN", MAX_TN, "Largest TN rollkit accepts."),
-    Limit(SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE,
-          "Most dice in an opposed check, both sides together."),
-    Limit(SYSTEM, "MAX_GROUP_DICE", MAX_GROUP_DICE,
-          "Most dice in a group check: the leader's pool plus every helper's."),
+    Limit(
+        SYSTEM, "MAX_OPPOSED_DICE", MAX_OPPOSED_DICE, "Most dice in an opposed check, both sides together."
+    ),
+    Limit(
+        SYSTEM,
+        "MAX_GROUP_DICE",
+        MAX_GROUP_DICE,
+        "Most dice in a group check: the leader's pool plus every helper's.",
+    ),
     Limit(SYSTEM, "MAX_HELPERS", MAX_HELPERS, "Most helpers in one group check."),
     Limit(SYSTEM, "MAX_NOTATION", MAX_NOTATION, "Longest notation text parse reads."),
 )
@@ -141,7 +180,11 @@ def difficulty(*, tn: int) -> str:
 
 
 DEFENCES: dict[str, str] = {
-    "EVA": "Evasion", "BOD": "Body", "AWA": "Awareness", "GRI": "Grit", "SPI": "Spirit",
+    "EVA": "Evasion",
+    "BOD": "Body",
+    "AWA": "Awareness",
+    "GRI": "Grit",
+    "SPI": "Spirit",
 }
 """The defence values that can serve as a TN (section "TN from Defenses")."""
 
@@ -187,9 +230,14 @@ def attribute_threshold(*, level: int) -> int:
     Section "Threshold in Action Checks". Levels above 11 are refused
     (ruling hits-attribute-above-11).
     """
-    level = integer("level", level, low=1, high=MAX_ATTRIBUTE,
-                    allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
-                            " no Threshold above 11; ruling hits-attribute-above-11)")
+    level = integer(
+        "level",
+        level,
+        low=1,
+        high=MAX_ATTRIBUTE,
+        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
+        " no Threshold above 11; ruling hits-attribute-above-11)",
+    )
     if level <= 2:
         return 11 - level
     if level <= 4:
@@ -204,12 +252,14 @@ def training_dice(*, training: str) -> int:
     if not isinstance(training, str):
         raise ParameterTypeError(
             f"training={describe(training)} is not allowed: training must be one of"
-            f" {', '.join(repr(t) for t in TRAINING)} ({type(training).__name__} given)")
+            f" {', '.join(repr(t) for t in TRAINING)} ({type(training).__name__} given)"
+        )
     key = training.strip().lower()
     if key not in TRAINING:
         raise RulesError(
             f"training={describe(training)} is not allowed: training must be one of"
-            f" {', '.join(repr(t) for t in TRAINING)}")
+            f" {', '.join(repr(t) for t in TRAINING)}"
+        )
     return TRAINING[key]
 
 
@@ -219,8 +269,7 @@ def hits_per_ten(*, threshold: int) -> int:
     Section "Buying Hits"; the rows after 5+ were lost ("etc."): ruling
     hits-buying-hits-table extends them the same way (4+ -> 7, 10+ -> 1).
     """
-    threshold = integer("threshold", threshold, low=1, high=10,
-                        allowed="a d10 Threshold from 1 to 10")
+    threshold = integer("threshold", threshold, low=1, high=10, allowed="a d10 Threshold from 1 to 10")
     return 11 - threshold
 
 
@@ -243,6 +292,7 @@ def knowledge_helper_allowed(*, lead: int, helper: int) -> bool:
 
 
 # --- value checks ---------------------------------------------------------------------
+
 
 def check_threshold(name: str, value: object) -> int:
     """A d10 Threshold: 1 to 10 (a Hit is a face at or above it)."""

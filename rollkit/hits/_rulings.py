@@ -9,154 +9,179 @@ __all__ = ["RULINGS"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
-        id="hits-botch-band", title="Table 7A, not the prose, sets the Botch bands",
-        system=SYSTEM, section="Effect (eff) / Botch; Degree of Success (table 7A)",
+        id="hits-botch-band",
+        title="Table 7A, not the prose, sets the Botch bands",
+        system=SYSTEM,
+        section="Effect (eff) / Botch; Degree of Success (table 7A)",
         source="The prose calls a result 3 or more Hits short of the TN a spectacular failure, and"
-               " one 4 or more Hits over it a good success. Table 7A puts Effect -2 and -3 together"
-               " in Botch 2 and starts Botch 3 at -4.",
+        " one 4 or more Hits over it a good success. Table 7A puts Effect -2 and -3 together"
+        " in Botch 2 and starts Botch 3 at -4.",
         ruling="The table decides the bands: Botch 3 is Effect -4 or lower, Effect -3 is Botch 2"
-               " (Major Failure). notable(effect=) gives the prose's label separately.",
+        " (Major Failure). notable(effect=) gives the prose's label separately.",
         why="An Effect of -3 is a '3+ Botch' in the prose but 'Botch 2' in the table. The good"
-            " success side agrees: Effect 4+ is exactly where DoS 3 (Good Success) starts, so only"
-            " Effect -3 differs.",
+        " success side agrees: Effect 4+ is exactly where DoS 3 (Good Success) starts, so only"
+        " Effect -3 differs.",
     ),
     Ruling(
-        id="hits-degree-table-reading", title="Table 7A's '-4 or More' means -4 or lower",
-        system=SYSTEM, section="Degree of Success (table 7A)",
+        id="hits-degree-table-reading",
+        title="Table 7A's '-4 or More' means -4 or lower",
+        system=SYSTEM,
+        section="Degree of Success (table 7A)",
         source="The first row of table 7A reads '-4 or More' and the second '-2 to -3'.",
         ruling="Read as Effect -4 or lower (more Botch) and Effect -3 to -2.",
         why="Taken literally, '-4 or more' would also cover -3 up to +16 and overlap every other"
-            " row; the rows only tile the Effect line (..-4, -3..-2, -1, 0..1, 2..3, 4..7, 8..15,"
-            " 16..) when read this way.",
+        " row; the rows only tile the Effect line (..-4, -3..-2, -1, 0..1, 2..3, 4..7, 8..15,"
+        " 16..) when read this way.",
     ),
     Ruling(
         id="hits-buying-hits-table",
         title="Bought Hits for every Threshold: 11 minus the Threshold",
-        system=SYSTEM, section="Buying Hits",
+        system=SYSTEM,
+        section="Buying Hits",
         source="Each ten bought dice give a fixed number of Hits by Threshold; the list gives 9+ 2,"
-               " 8+ 3, 7+ 4, 6+ 5, 5+ 6 and then breaks off with 'etc.'.",
+        " 8+ 3, 7+ 4, 6+ 5, 5+ 6 and then breaks off with 'etc.'.",
         ruling="hits_per_ten(threshold) = 11 - threshold for every Threshold 1 to 10: 10+ buys 1,"
-               " 4+ buys 7, 3+ buys 8, 2+ buys 9, 1+ buys 10.",
+        " 4+ buys 7, 3+ buys 8, 2+ buys 9, 1+ buys 10.",
         why="Ten dice at t+ average exactly 10 x (11 - t)/10 = 11 - t Hits, which reproduces all"
-            " five listed rows (9+ -> 2 ... 5+ -> 6); the same rule fills the lost rows.",
+        " five listed rows (9+ -> 2 ... 5+ -> 6); the same rule fills the lost rows.",
     ),
     Ruling(
-        id="hits-luck-odds", title="Luck Check odds are exact, not the text's comparisons",
-        system=SYSTEM, section="Luck Checks",
+        id="hits-luck-odds",
+        title="Luck Check odds are exact, not the text's comparisons",
+        system=SYSTEM,
+        section="Luck Checks",
         source="TN 1 to 4 for a Luck Check are compared to a coin toss (50/50), a first-deal"
-               " blackjack (5%), two blackjacks in a row and a lottery jackpot.",
+        " blackjack (5%), two blackjacks in a row and a lottery jackpot.",
         ruling="The comparisons are only descriptions. Luck(fate=, tn=) gives the exact chance,"
-               " which is the chance of at least TN heads among 'fate' fair coins (6+ on a d10 is"
-               " 1/2).",
+        " which is the chance of at least TN heads among 'fate' fair coins (6+ on a d10 is"
+        " 1/2).",
         why="TN 1 is 1/2 only with 1 Fate die: 3/4 with 2, 7/8 with 3. TN 2 is 1/4 with 2 dice,"
-            " 1/2 with 3 and 13/16 with 5 - never near 5% (a first-deal blackjack is 32/663,"
-            " about 4.8%). TN 3 with 3 dice is 1/8; TN 4 with 4 dice is 1/16, far from a lottery"
-            " jackpot.",
+        " 1/2 with 3 and 13/16 with 5 - never near 5% (a first-deal blackjack is 32/663,"
+        " about 4.8%). TN 3 with 3 dice is 1/8; TN 4 with 4 dice is 1/16, far from a lottery"
+        " jackpot.",
     ),
     Ruling(
-        id="hits-attribute-above-11", title="Attribute Levels above 11 have no Threshold",
-        system=SYSTEM, section="Threshold in Action Checks",
+        id="hits-attribute-above-11",
+        title="Attribute Levels above 11 have no Threshold",
+        system=SYSTEM,
+        section="Threshold in Action Checks",
         source="Thresholds are listed for Attribute Levels 1 to 11 only (8-11 is 5+); the dice rule"
-               " goes on adding a die every 2 levels without an end.",
+        " goes on adding a die every 2 levels without an end.",
         ruling="attribute_threshold refuses levels above 11 with a RulesError, so attribute,"
-               " skill and knowledge checks do too; attribute_dice keeps extending (level 12 -> 7"
-               " dice).",
+        " skill and knowledge checks do too; attribute_dice keeps extending (level 12 -> 7"
+        " dice).",
         why="The Threshold steps are uneven (1, 1, 2, 3, 4 levels wide: 10+, 9+, 7+, 6+, 5+), so no"
-            " next step (4+ at 12? at 16?) can be read off the table.",
+        " next step (4+ at 12? at 16?) can be read off the table.",
     ),
     Ruling(
-        id="hits-untrained-action", title="Untrained actions use the Attribute's pool",
-        system=SYSTEM, section="Action Check",
+        id="hits-untrained-action",
+        title="Untrained actions use the Attribute's pool",
+        system=SYSTEM,
+        section="Action Check",
         source="An Action Check in a Skill with no Training is handled as an Attribute Check with"
-               " that Attribute's pool and Threshold.",
+        " that Attribute's pool and Threshold.",
         ruling="Check.skill(training='untrained', ...) uses the Attribute's dice and Threshold"
-               " only: Focus dice are not added.",
+        " only: Focus dice are not added.",
         why="The text swaps in the Attribute Check's pool as a whole; adding Focus to it would make"
-            " an untrained roll with Focus 2 and Attribute 3 use 5 dice instead of 3.",
+        " an untrained roll with Focus 2 and Attribute 3 use 5 dice instead of 3.",
     ),
     Ruling(
-        id="hits-group-pool-below-zero", title="A group leader's pool never drops below 0 dice",
-        system=SYSTEM, section="Group Checks",
+        id="hits-group-pool-below-zero",
+        title="A group leader's pool never drops below 0 dice",
+        system=SYSTEM,
+        section="Group Checks",
         source="Helpers' Botches lower the leader's pool and cannot be dropped; the text does not"
-               " say what happens when the total takes more dice than the leader has.",
+        " say what happens when the total takes more dice than the leader has.",
         ruling="The leader's pool never goes below 0 dice; with 0 dice the leader scores 0 Hits and"
-               " succeeds only against TN 0. Situational modifiers in the builders follow the same"
-               " floor.",
+        " succeeds only against TN 0. Situational modifiers in the builders follow the same"
+        " floor.",
         why="Each helper botches by at most 1 (TN 1), so this only happens when helpers outnumber"
-            " the leader's dice: a 2-dice leader with 3 helpers who all miss would have -1 dice.",
+        " the leader's dice: a 2-dice leader with 3 helpers who all miss would have -1 dice.",
     ),
     Ruling(
-        id="hits-validation-die-position", title="The validation die is the last die rolled",
-        system=SYSTEM, section="Validation Dice",
+        id="hits-validation-die-position",
+        title="The validation die is the last die rolled",
+        system=SYSTEM,
+        section="Validation Dice",
         source="One die of the pool is rolled apart from the rest (another colour) and also checked"
-               " against a second Threshold; it still counts for Hits as usual.",
+        " against a second Threshold; it still counts for Hits as usual.",
         ruling="The validation die is the last die rolled: faces are the ordinary dice first, then"
-               " the validation die. With bought hits it is one of the rolled dice.",
+        " the validation die. With bought hits it is one of the rolled dice.",
         why="Rolling order matters for replays: in the arquebus example 11 dice are 10 blue and 1"
-            " red, so resolve(faces) reads the red die as the 11th face.",
+        " red, so resolve(faces) reads the red die as the 11th face.",
     ),
     Ruling(
-        id="hits-validation-success", title="A success needs the validation die to pass too",
-        system=SYSTEM, section="Validation Dice",
+        id="hits-validation-success",
+        title="A success needs the validation die to pass too",
+        system=SYSTEM,
+        section="Validation Dice",
         source="A failed Validation Check can undo an otherwise successful check (the arquebus hits"
-               " with Effect 4 but misfires and deals no damage).",
+        " with Effect 4 but misfires and deals no damage).",
         ruling="With validation, outcomes() lists every table 7A band twice: first with the"
-               " validation failed, then passed; chance() counts a success only when the Hits reach"
-               " the TN and the validation die passes.",
+        " validation failed, then passed; chance() counts a success only when the Hits reach"
+        " the TN and the validation die passes.",
         why="The two facts share one die, so they are not independent: with 11 dice at 6+, TN 3"
-            " and Misfire 2+, P(success) is exactly 8937/10240 (17874/20480), while multiplying"
-            " P(Hits >= 3) by P(pass) = 9/10 would give 17829/20480.",
+        " and Misfire 2+, P(success) is exactly 8937/10240 (17874/20480), while multiplying"
+        " P(Hits >= 3) by P(pass) = 9/10 would give 17829/20480.",
     ),
     Ruling(
-        id="hits-opposed-ties", title="Equal Hits in an opposed check succeed",
-        system=SYSTEM, section="TN from Opposed Hits",
+        id="hits-opposed-ties",
+        title="Equal Hits in an opposed check succeed",
+        system=SYSTEM,
+        section="TN from Opposed Hits",
         source="In an opposed check the defender's Hits become the TN.",
-        ruling="Equal Hits succeed with Effect 0, like any Hits that equal the TN; the defender"
-               " rolls first.",
+        ruling="Equal Hits succeed with Effect 0, like any Hits that equal the TN; the defender rolls first.",
         why="The general rule (Hits equal to the TN succeed, eff:0) is not changed for opposed"
-            " checks, so ties go to the actor: 3 Hits against 3 defending Hits is a Nominal"
-            " Success.",
+        " checks, so ties go to the actor: 3 Hits against 3 defending Hits is a Nominal"
+        " Success.",
     ),
     Ruling(
-        id="hits-tn-zero", title="TN 0 always succeeds; the Hits are the Effect",
-        system=SYSTEM, section="TN from Assigned Difficulty",
+        id="hits-tn-zero",
+        title="TN 0 always succeeds; the Hits are the Effect",
+        system=SYSTEM,
+        section="TN from Assigned Difficulty",
         source="TN 0 is certain success, and usually no roll is made; when rolled it only measures"
-               " how well the task went.",
+        " how well the task went.",
         ruling="TN 0 is allowed: chance() is exactly 1 and the Hits become the Effect.",
         why="Hits are never negative, so Hits >= 0 always; the roll is still useful for the"
-            " Effect and Degree of Success.",
+        " Effect and Degree of Success.",
     ),
     Ruling(
-        id="hits-static-threshold", title="Static Checks use 6+ unless told otherwise",
-        system=SYSTEM, section="Static Check; Threshold in Static Checks",
+        id="hits-static-threshold",
+        title="Static Checks use 6+ unless told otherwise",
+        system=SYSTEM,
+        section="Static Check; Threshold in Static Checks",
         source="One passage gives every Static Check a Threshold of 6+; another says the Threshold"
-               " depends on the particular Static Check.",
+        " depends on the particular Static Check.",
         ruling="Check.static uses 6+ unless a threshold is given.",
         why="6+ is the stated default (Luck Checks and the 12d(6+):3 example use it); the second"
-            " passage allows other values, so the parameter stays open.",
+        " passage allows other values, so the parameter stays open.",
     ),
     Ruling(
         id="hits-group-knowledge-limit",
         title="Knowledge helpers must be within 1 level of the leader",
-        system=SYSTEM, section="Group Checks",
+        system=SYSTEM,
+        section="Group Checks",
         source="For a Knowledge group check only helpers within 1 level of the leader's Knowledge"
-               " Rating (minimum of level 1) add anything.",
+        " Rating (minimum of level 1) add anything.",
         ruling="knowledge_helper_allowed(lead=, helper=) is true when the helper's rating is at"
-               " least max(1, lead - 1); Group.knowledge refuses other helpers rather than"
-               " letting them roll.",
+        " least max(1, lead - 1); Group.knowledge refuses other helpers rather than"
+        " letting them roll.",
         why="The limit keeps out helpers who know too little; a helper who knows more than the"
-            " leader (rating 5 helping a leader at 3) clearly has something to add, so 'within 1'"
-            " only bounds from below. A leader at rating 0 or 1 still needs helpers at 1 or more.",
+        " leader (rating 5 helping a leader at 3) clearly has something to add, so 'within 1'"
+        " only bounds from below. A leader at rating 0 or 1 still needs helpers at 1 or more.",
     ),
     Ruling(
-        id="hits-damage-threshold", title="The attack's Threshold comes before the damage type's",
-        system=SYSTEM, section="Threshold in Damage Checks",
+        id="hits-damage-threshold",
+        title="The attack's Threshold comes before the damage type's",
+        system=SYSTEM,
+        section="Threshold in Damage Checks",
         source="Damage Thresholds come from the attack, with a rule of thumb of 7+ for cutting and"
-               " 6+ for piercing.",
+        " 6+ for piercing.",
         ruling="Check.damage uses the attack's threshold when given; only without it does the"
-               " damage type pick 7+ (cutting) or 6+ (piercing).",
+        " damage type pick 7+ (cutting) or 6+ (piercing).",
         why="The text sends the reader to the attack's details to settle the Threshold, so the"
-            " rule of thumb is only the fallback.",
+        " rule of thumb is only the fallback.",
     ),
 )
 """Every Hits ruling, in the order of the topics above."""

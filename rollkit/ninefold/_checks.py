@@ -14,18 +14,46 @@ from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
 from ._rules import (
-    CONVENTION_WORDS, CONVENTIONS, MAX_EFFECT_DICE, MAX_POINTS, MAX_SIDES, SYSTEM, Convention,
-    _bands, _faces_for, _points, _sides, clamp_chance, effect_dice_after,
+    CONVENTION_WORDS,
+    CONVENTIONS,
+    MAX_EFFECT_DICE,
+    MAX_POINTS,
+    MAX_SIDES,
+    SYSTEM,
+    Convention,
+    _bands,
+    _faces_for,
+    _points,
+    _sides,
+    clamp_chance,
+    effect_dice_after,
 )
 
-
 # The fields both single checks share (a fresh dataclass field each call).
-_favourable_param = partial(param, "Favorable band (%)", hint="critical band at the good end of"
-                            " the unmodified die", low=0, high=100, default=5)
-_unfavourable_param = partial(param, "Unfavorable band (%)", hint="critical band at the bad end"
-                              " of the unmodified die", low=0, high=100, default=5)
-_effect_dice_param = partial(param, "Effect dice", hint="rolled on a pass, doubled or halved by"
-                             " a critical", low=0, high=MAX_EFFECT_DICE, default=0)
+_favourable_param = partial(
+    param,
+    "Favorable band (%)",
+    hint="critical band at the good end of the unmodified die",
+    low=0,
+    high=100,
+    default=5,
+)
+_unfavourable_param = partial(
+    param,
+    "Unfavorable band (%)",
+    hint="critical band at the bad end of the unmodified die",
+    low=0,
+    high=100,
+    default=5,
+)
+_effect_dice_param = partial(
+    param,
+    "Effect dice",
+    hint="rolled on a pass, doubled or halved by a critical",
+    low=0,
+    high=MAX_EFFECT_DICE,
+    default=0,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,13 +73,18 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "margin"
 
-    to_pass: int = param("toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent",
-                         low=-MAX_POINTS, high=MAX_POINTS)
-    die: int = param("Die (dN)", hint="sides of the die the check is rolled on", low=2,
-                     high=MAX_SIDES, default=100)
-    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
-                                   options=CONVENTION_WORDS,
-                                   default="roll-under")
+    to_pass: int = param(
+        "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent", low=-MAX_POINTS, high=MAX_POINTS
+    )
+    die: int = param(
+        "Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, default=100
+    )
+    convention: Convention = param(
+        "Convention",
+        hint="pass on a low roll, or on a high one (X+)",
+        options=CONVENTION_WORDS,
+        default="roll-under",
+    )
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
     effect_dice: int = _effect_dice_param()
@@ -66,9 +99,12 @@ class Check(CheckBase):
 
     def _faces(self) -> tuple[int, int, int, int]:
         n = self.die
-        return (n, _faces_for("to_pass", clamp_chance(self.to_pass), n, shown=self.to_pass),
-                _faces_for("favourable", self.favourable, n),
-                _faces_for("unfavourable", self.unfavourable, n))
+        return (
+            n,
+            _faces_for("to_pass", clamp_chance(self.to_pass), n, shown=self.to_pass),
+            _faces_for("favourable", self.favourable, n),
+            _faces_for("unfavourable", self.unfavourable, n),
+        )
 
     def success_from(self) -> int | None:
         """A margin of 0: the roll is at most toPass."""
@@ -98,9 +134,12 @@ class Check(CheckBase):
         effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
         note = "" if critical == "none" else f"{critical} critical"
         return Roll(
-            system=self.system, check=self.describe(),
+            system=self.system,
+            check=self.describe(),
             dice=(Die(face, n, "check", "pass" if passed else "fail", note=note),),
-            tally=margin, outcome=outcome, success=passed,
+            tally=margin,
+            outcome=outcome,
+            success=passed,
             probability=self.outcomes()[outcome],
             details=(("margin", margin), ("critical", critical), ("effect dice", effect)),
         )
@@ -122,13 +161,22 @@ class PercentageCheck(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "margin"
 
-    dc: int = param("DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS,
-                    high=MAX_POINTS)
-    bonus: int = param("Total check bonus (%)", hint="added to the converted percentile roll",
-                       low=-MAX_POINTS, high=MAX_POINTS, default=0)
-    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
-                                   options=CONVENTION_WORDS,
-                                   default="roll-high")
+    dc: int = param(
+        "DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS, high=MAX_POINTS
+    )
+    bonus: int = param(
+        "Total check bonus (%)",
+        hint="added to the converted percentile roll",
+        low=-MAX_POINTS,
+        high=MAX_POINTS,
+        default=0,
+    )
+    convention: Convention = param(
+        "Convention",
+        hint="pass on a low roll, or on a high one (X+)",
+        options=CONVENTION_WORDS,
+        default="roll-high",
+    )
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
     effect_dice: int = _effect_dice_param()
@@ -172,14 +220,19 @@ class PercentageCheck(CheckBase):
         effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
         if self.convention == "roll-high":
             reading: tuple[tuple[str, Any], ...] = (
-                ("converted roll", face), ("adjusted result", face + self.bonus))
+                ("converted roll", face),
+                ("adjusted result", face + self.bonus),
+            )
         else:
             reading = (("converted roll", face), ("final chance", self.final_chance()))
         note = "" if critical == "none" else f"{critical} critical"
         return Roll(
-            system=self.system, check=self.describe(),
+            system=self.system,
+            check=self.describe(),
             dice=(Die(face, 100, "percentile", "pass" if passed else "fail", note=note),),
-            tally=margin, outcome=outcome, success=passed,
+            tally=margin,
+            outcome=outcome,
+            success=passed,
             probability=self.outcomes()[outcome],
             details=reading + (("margin", margin), ("critical", critical), ("effect dice", effect)),
         )
@@ -197,8 +250,13 @@ class MentalicStat(CheckBase):
     tally_name: ClassVar[str] = "Stat points"
     target: ClassVar[str] = "at_least"
 
-    at_least: int = param("Mentalic Stat of at least (%)", hint="a rolled stat this high or"
-                          " higher counts as a success", low=4, high=24, default=4)
+    at_least: int = param(
+        "Mentalic Stat of at least (%)",
+        hint="a rolled stat this high or higher counts as a success",
+        low=4,
+        high=24,
+        default=4,
+    )
 
     def __post_init__(self) -> None:
         integer("at_least", self.at_least, low=4, high=24)
@@ -208,7 +266,7 @@ class MentalicStat(CheckBase):
         return self.at_least
 
     def chance(self) -> Fraction:
-        return Fraction(sum(_four_d6()[self.at_least:]), 6**4)
+        return Fraction(sum(_four_d6()[self.at_least :]), 6**4)
 
     def outcomes(self) -> Distribution:
         ways = _four_d6()
@@ -223,8 +281,12 @@ class MentalicStat(CheckBase):
         stat = sum(faces)
         outcome = f"+{stat}%"
         return Roll(
-            system=self.system, check=self.describe(),
+            system=self.system,
+            check=self.describe(),
             dice=tuple(Die(f, 6, "mentalic", "added", value=f) for f in faces),
-            tally=stat, outcome=outcome, success=stat >= self.at_least,
-            probability=self.outcomes()[outcome], details=(("stat", stat),),
+            tally=stat,
+            outcome=outcome,
+            success=stat >= self.at_least,
+            probability=self.outcomes()[outcome],
+            details=(("stat", stat),),
         )

@@ -13,9 +13,23 @@ from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _classify, _contest_outcomes, _contest_weights
 from ._rules import (
-    _CRITICALS, CONTEST_OUTCOMES, CONVENTION_WORDS, CONVENTIONS, DEFENDED, IMMUNE, MAX_EFFECT_DICE,
-    MAX_POINTS, MAX_SIDES, OFFENCE_FAILS, SYSTEM, Convention, _bands, _faces_for, _sides,
-    clamp_chance, effect_dice_after,
+    _CRITICALS,
+    CONTEST_OUTCOMES,
+    CONVENTION_WORDS,
+    CONVENTIONS,
+    DEFENDED,
+    IMMUNE,
+    MAX_EFFECT_DICE,
+    MAX_POINTS,
+    MAX_SIDES,
+    OFFENCE_FAILS,
+    SYSTEM,
+    Convention,
+    _bands,
+    _faces_for,
+    _sides,
+    clamp_chance,
+    effect_dice_after,
 )
 
 
@@ -35,25 +49,41 @@ class Contest(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "effect dice"
 
-    offence: int = param("Offense toPass (%)", hint="the offensive check's chance to pass",
-                         low=-MAX_POINTS, high=MAX_POINTS)
-    defence: int = param("Defense toPass (%)", hint="the defender's chance, resistance included",
-                         low=-MAX_POINTS, high=MAX_POINTS)
-    offence_die: int = param("Offense die (dN)", hint="sides of the die the offense rolls",
-                             low=2, high=MAX_SIDES, default=100)
-    defence_die: int = param("Defense die (dN)", hint="sides of the die the defense rolls",
-                             low=2, high=MAX_SIDES, default=100)
-    convention: Convention = param("Convention", hint="pass on a low roll, or on a high one (X+)",
-                                   options=CONVENTION_WORDS,
-                                   default="roll-under")
-    favourable: int = param("Favorable band (%)", hint="the offense's critical band at the good"
-                            " end", low=0, high=100, default=5)
-    unfavourable: int = param("Unfavorable band (%)", hint="the offense's critical band at the"
-                              " bad end", low=0, high=100, default=5)
-    effect_dice: int = param("Effect dice", hint="rolled when the effect lands, changed by"
-                             " criticals", low=0, high=MAX_EFFECT_DICE, default=0)
-    immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled",
-                         default=False)
+    offence: int = param(
+        "Offense toPass (%)", hint="the offensive check's chance to pass", low=-MAX_POINTS, high=MAX_POINTS
+    )
+    defence: int = param(
+        "Defense toPass (%)",
+        hint="the defender's chance, resistance included",
+        low=-MAX_POINTS,
+        high=MAX_POINTS,
+    )
+    offence_die: int = param(
+        "Offense die (dN)", hint="sides of the die the offense rolls", low=2, high=MAX_SIDES, default=100
+    )
+    defence_die: int = param(
+        "Defense die (dN)", hint="sides of the die the defense rolls", low=2, high=MAX_SIDES, default=100
+    )
+    convention: Convention = param(
+        "Convention",
+        hint="pass on a low roll, or on a high one (X+)",
+        options=CONVENTION_WORDS,
+        default="roll-under",
+    )
+    favourable: int = param(
+        "Favorable band (%)", hint="the offense's critical band at the good end", low=0, high=100, default=5
+    )
+    unfavourable: int = param(
+        "Unfavorable band (%)", hint="the offense's critical band at the bad end", low=0, high=100, default=5
+    )
+    effect_dice: int = param(
+        "Effect dice",
+        hint="rolled when the effect lands, changed by criticals",
+        low=0,
+        high=MAX_EFFECT_DICE,
+        default=0,
+    )
+    immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled", default=False)
 
     def __post_init__(self) -> None:
         clamp_chance(self.offence, name="offence")
@@ -68,10 +98,14 @@ class Contest(CheckBase):
 
     def _faces(self) -> tuple[int, int, int, int, int, int]:
         n, d = self.offence_die, self.defence_die
-        return (n, _faces_for("offence", clamp_chance(self.offence), n, shown=self.offence),
-                _faces_for("favourable", self.favourable, n),
-                _faces_for("unfavourable", self.unfavourable, n),
-                d, _faces_for("defence", clamp_chance(self.defence), d, shown=self.defence))
+        return (
+            n,
+            _faces_for("offence", clamp_chance(self.offence), n, shown=self.offence),
+            _faces_for("favourable", self.favourable, n),
+            _faces_for("unfavourable", self.unfavourable, n),
+            d,
+            _faces_for("defence", clamp_chance(self.defence), d, shown=self.defence),
+        )
 
     def chance(self) -> Fraction:
         """P(offence passes) * P(defence fails); 0 against an immune defender."""
@@ -102,8 +136,7 @@ class Contest(CheckBase):
         passed, critical = _classify(low, n, passing, fav, unfav)
         note = "" if critical == "none" else f"{critical} critical"
         rolled = [Die(face, n, "offence", "pass" if passed else "fail", note=note)]
-        details: list[tuple[str, Any]] = [("offence margin", passing - low),
-                                          ("critical", critical)]
+        details: list[tuple[str, Any]] = [("offence margin", passing - low), ("critical", critical)]
         effect = 0
         if not passed:
             outcome = OFFENCE_FAILS
@@ -119,11 +152,15 @@ class Contest(CheckBase):
                 outcome = DEFENDED
             else:
                 outcome = CONTEST_OUTCOMES[3 + _CRITICALS.index(critical)]
-                effect = effect_dice_after(effect_dice=self.effect_dice, passed=True,
-                                           critical=critical)
+                effect = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
         details.append(("effect dice", effect))
         return Roll(
-            system=self.system, check=self.describe(), dice=tuple(rolled), tally=effect,
-            outcome=outcome, success=outcome in CONTEST_OUTCOMES[3:],
-            probability=self.outcomes()[outcome], details=tuple(details),
+            system=self.system,
+            check=self.describe(),
+            dice=tuple(rolled),
+            tally=effect,
+            outcome=outcome,
+            success=outcome in CONTEST_OUTCOMES[3:],
+            probability=self.outcomes()[outcome],
+            details=tuple(details),
         )

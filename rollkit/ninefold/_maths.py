@@ -16,12 +16,17 @@ def _face_counts(sides: int, passing: int, favourable: int, unfavourable: int) -
     pass_unfav = max(0, passing - (sides - unfavourable))
     fail_fav = favourable - pass_fav
     fail_unfav = unfavourable - pass_unfav
-    return (fail_unfav, sides - passing - fail_fav - fail_unfav, fail_fav,
-            pass_unfav, passing - pass_fav - pass_unfav, pass_fav)
+    return (
+        fail_unfav,
+        sides - passing - fail_fav - fail_unfav,
+        fail_fav,
+        pass_unfav,
+        passing - pass_fav - pass_unfav,
+        pass_fav,
+    )
 
 
-def _classify(low: int, sides: int, passing: int, favourable: int,
-              unfavourable: int) -> tuple[bool, str]:
+def _classify(low: int, sides: int, passing: int, favourable: int, unfavourable: int) -> tuple[bool, str]:
     """(passed, critical) for a face read roll-under (``low`` = 1 is the best face)."""
     if low <= favourable:
         critical = "favourable"
@@ -49,8 +54,9 @@ def _uniform(low: int, count: int) -> Distribution:
 
 
 @lru_cache(maxsize=1024)
-def _contest_weights(n: int, passing: int, fav: int, unfav: int, d: int, held: int,
-                     immune: bool) -> tuple[int, ...]:
+def _contest_weights(
+    n: int, passing: int, fav: int, unfav: int, d: int, held: int, immune: bool
+) -> tuple[int, ...]:
     """Weights over n * d of CONTEST_OUTCOMES (offence die n, defence die d)."""
     c = _face_counts(n, passing, fav, unfav)
     if immune:
@@ -59,8 +65,9 @@ def _contest_weights(n: int, passing: int, fav: int, unfav: int, d: int, held: i
 
 
 @lru_cache(maxsize=1024)
-def _contest_outcomes(n: int, passing: int, fav: int, unfav: int, d: int, held: int,
-                      immune: bool) -> Distribution:
+def _contest_outcomes(
+    n: int, passing: int, fav: int, unfav: int, d: int, held: int, immune: bool
+) -> Distribution:
     weights = _contest_weights(n, passing, fav, unfav, d, held, immune)
     return Distribution.from_weights(list(zip(CONTEST_OUTCOMES, weights)), n * d)
 

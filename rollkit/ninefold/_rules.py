@@ -24,13 +24,15 @@ MAX_SIDES = 1000
 MAX_EFFECT_DICE = 10**6
 MAX_TYPES = 1000
 LIMITS: tuple[Limit, ...] = (
-    Limit(SYSTEM, "MAX_POINTS", MAX_POINTS, "Largest size of any percentage-point value"
-          " (toPass, Stat, DC, bonus ...) rollkit takes."),
+    Limit(
+        SYSTEM,
+        "MAX_POINTS",
+        MAX_POINTS,
+        "Largest size of any percentage-point value (toPass, Stat, DC, bonus ...) rollkit takes.",
+    ),
     Limit(SYSTEM, "MAX_SIDES", MAX_SIDES, "Largest die rollkit rolls a check on."),
-    Limit(SYSTEM, "MAX_EFFECT_DICE", MAX_EFFECT_DICE,
-          "Largest number of effect dice rollkit tracks."),
-    Limit(SYSTEM, "MAX_TYPES", MAX_TYPES,
-          "Most resistances, effect types or immunities in one defence."),
+    Limit(SYSTEM, "MAX_EFFECT_DICE", MAX_EFFECT_DICE, "Largest number of effect dice rollkit tracks."),
+    Limit(SYSTEM, "MAX_TYPES", MAX_TYPES, "Most resistances, effect types or immunities in one defence."),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
@@ -48,7 +50,12 @@ PASS_UNFAVOURABLE = "pass, unfavourable critical"
 PASS = "pass"
 PASS_FAVOURABLE = "pass, favourable critical"
 CHECK_OUTCOMES: tuple[str, ...] = (
-    FAIL_UNFAVOURABLE, FAIL, FAIL_FAVOURABLE, PASS_UNFAVOURABLE, PASS, PASS_FAVOURABLE,
+    FAIL_UNFAVOURABLE,
+    FAIL,
+    FAIL_FAVOURABLE,
+    PASS_UNFAVOURABLE,
+    PASS,
+    PASS_FAVOURABLE,
 )
 """Outcomes of a single check, worst to best."""
 
@@ -59,7 +66,12 @@ EFFECT_UNFAVOURABLE = "effect, unfavourable critical"
 EFFECT = "effect"
 EFFECT_FAVOURABLE = "effect, favourable critical"
 CONTEST_OUTCOMES: tuple[str, ...] = (
-    OFFENCE_FAILS, IMMUNE, DEFENDED, EFFECT_UNFAVOURABLE, EFFECT, EFFECT_FAVOURABLE,
+    OFFENCE_FAILS,
+    IMMUNE,
+    DEFENDED,
+    EFFECT_UNFAVOURABLE,
+    EFFECT,
+    EFFECT_FAVOURABLE,
 )
 """Outcomes of an offence-then-defence contest, worst to best for the offence."""
 
@@ -86,8 +98,9 @@ def to_pass(*, stat: int, skills: int = 0, buff: int = 0, debuff: int = 0) -> in
     modifiers (poor sensors: -2% Perception) are buff or debuff terms. The
     stated ranges are not enforced (ruling ``ninefold-ranges``).
     """
-    return (_points("stat", stat) + _points("skills", skills)
-            + _points("buff", buff) - _points("debuff", debuff))
+    return (
+        _points("stat", stat) + _points("skills", skills) + _points("buff", buff) - _points("debuff", debuff)
+    )
 
 
 def _step(sides: int) -> int:
@@ -167,10 +180,20 @@ def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
 
 
 def _bands(favourable: Any, unfavourable: Any) -> None:
-    integer("favourable", favourable, low=0, high=100,
-            allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)")
-    integer("unfavourable", unfavourable, low=0, high=100,
-            allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)")
+    integer(
+        "favourable",
+        favourable,
+        low=0,
+        high=100,
+        allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)",
+    )
+    integer(
+        "unfavourable",
+        unfavourable,
+        low=0,
+        high=100,
+        allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)",
+    )
     if favourable + unfavourable > 100:
         raise RulesError(
             f"favourable={favourable} with unfavourable={unfavourable} is not allowed: the two"
@@ -179,6 +202,7 @@ def _bands(favourable: Any, unfavourable: Any) -> None:
 
 
 # --- typed defences ("Contested and Combat Rolls") ----------------------------------
+
 
 @dataclass(frozen=True)
 class Immune:
@@ -220,13 +244,11 @@ def _resistance_table(value: Any) -> dict[str, int]:
     for item in value.items() if isinstance(value, Mapping) else value:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ParameterTypeError(
-                f"resistances entry {describe(item)} is not allowed:"
-                " each must be a (type, bonus) pair"
+                f"resistances entry {describe(item)} is not allowed: each must be a (type, bonus) pair"
             )
         kind = _type_name("resistance type", item[0])
         if kind in table:
-            raise RulesError(
-                f"resistances={describe(value)} is not allowed: {kind!r} is listed twice")
+            raise RulesError(f"resistances={describe(value)} is not allowed: {kind!r} is listed twice")
         table[kind] = _points(f"resistances[{kind!r}]", item[1])
     return table
 
@@ -254,9 +276,15 @@ def defence_to_pass(
     returns ``Immune`` instead of a number (ruling ``ninefold-immunity``).
     Type names match ignoring case and surrounding spaces.
     """
-    total = (_points("stat", stat) + _points("skill", skill) + _points("armour", armour)
-             + _points("cover", cover) + _points("buffs", buffs) - _points("debuffs", debuffs)
-             - _points("armour_piercing", armour_piercing))
+    total = (
+        _points("stat", stat)
+        + _points("skill", skill)
+        + _points("armour", armour)
+        + _points("cover", cover)
+        + _points("buffs", buffs)
+        - _points("debuffs", debuffs)
+        - _points("armour_piercing", armour_piercing)
+    )
     table = _resistance_table(resistances)
     types = _type_names("effect_types", effect_types)
     immune = set(_type_names("immunities", immunities))

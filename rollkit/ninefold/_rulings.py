@@ -9,169 +9,197 @@ __all__ = ["RULINGS"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
-        id="ninefold-dice-threshold", title="X+ means X or higher, on any die",
-        system=SYSTEM, section="Dice Thresholds",
+        id="ninefold-dice-threshold",
+        title="X+ means X or higher, on any die",
+        system=SYSTEM,
+        section="Dice Thresholds",
         source="Two examples (a d6 needing 3+ stands for toPass 50%, a d20 needing 16+ for 40%)"
-               " and a general rule putting X+ on a dN at (N - X)/N.",
+        " and a general rule putting X+ on a dN at (N - X)/N.",
         ruling="X+ keeps its usual meaning, X or higher, with chance (N - X + 1)/N. A toPass of p%"
-               " fits a dN when p*N/100 is a whole number of faces, and is rolled as X+ with"
-               " X = N + 1 - p*N/100: 50% on a d6 is 4+, 40% on a d20 is 13+.",
+        " fits a dN when p*N/100 is a whole number of faces, and is rolled as X+ with"
+        " X = N + 1 - p*N/100: 50% on a d6 is 4+, 40% on a d20 is 13+.",
         why="The rule matches the d6 example ((6 - 3)/6 = 50%) but not the d20 one"
-            " ((20 - 16)/20 = 20%, not 40%). Counting faces, 3+ on a d6 comes up 4 times in 6"
-            " (66.67%) and 16+ on a d20 5 times in 20 (25%), so neither the rule nor the"
-            " examples give the real odds.",
+        " ((20 - 16)/20 = 20%, not 40%). Counting faces, 3+ on a d6 comes up 4 times in 6"
+        " (66.67%) and 16+ on a d20 5 times in 20 (25%), so neither the rule nor the"
+        " examples give the real odds.",
     ),
     Ruling(
-        id="ninefold-expressing-dice", title="A die must show the chance in whole faces",
-        system=SYSTEM, section="Dice Thresholds; Critical Bands",
+        id="ninefold-expressing-dice",
+        title="A die must show the chance in whole faces",
+        system=SYSTEM,
+        section="Dice Thresholds; Critical Bands",
         source="The roller picks a die able to show the percentage; when it cannot, the text"
-               " points to d100, d20 or an unspecified confirmation roll.",
+        " points to d100, d20 or an unspecified confirmation roll.",
         ruling="A die is accepted when the clamped toPass and both critical band widths are whole"
-               " numbers of its faces; otherwise rollkit raises an error that suggests d100 and"
-               " lists the usual dice that would do. expressing_dice() looks at d2, d4, d6, d8,"
-               " d10, d12, d20 and d100. Confirmation rolls are not described, so not modelled.",
+        " numbers of its faces; otherwise rollkit raises an error that suggests d100 and"
+        " lists the usual dice that would do. expressing_dice() looks at d2, d4, d6, d8,"
+        " d10, d12, d20 and d100. Confirmation rolls are not described, so not modelled.",
         why="A d20 face is 5 points, so the default 5% bands are one face each; on a d6 a 5%"
-            " band would be 0.3 of a face, and a d6 only shows 0%, 50% and 100%.",
+        " band would be 0.3 of a face, and a d6 only shows 0%, 50% and 100%.",
     ),
     Ruling(
-        id="ninefold-ranges", title="The stated spans of toPass are not limits",
-        system=SYSTEM, section="Roll Checks",
+        id="ninefold-ranges",
+        title="The stated spans of toPass are not limits",
+        system=SYSTEM,
+        section="Roll Checks",
         source="Stats are used as recorded, without clamping; Stat plus Skills plus Buff is said"
-               " to span -75% to +75%, and debuffs to move that by up to 50 points either way.",
+        " to span -75% to +75%, and debuffs to move that by up to 50 points either way.",
         ruling="The spans are read as a description, not a limit: any whole-number term from"
-               " -1000000 to 1000000 is taken (beyond that LimitError). toPass itself is never"
-               " clamped; only the chance is, to 0..100%: toPass 130 passes always, -20 never.",
+        " -1000000 to 1000000 is taken (beyond that LimitError). toPass itself is never"
+        " clamped; only the chance is, to 0..100%: toPass 130 passes always, -20 never.",
         why="The text asks for unclamped stats from bodies and rules, so enforcing the spans"
-            " would refuse legal characters; and a die cannot pass more than 100 rolls in 100.",
+        " would refuse legal characters; and a die cannot pass more than 100 rolls in 100.",
     ),
     Ruling(
-        id="ninefold-critical-bands", title="Which end of the die is favourable",
-        system=SYSTEM, section="Critical Bands",
+        id="ninefold-critical-bands",
+        title="Which end of the die is favourable",
+        system=SYSTEM,
+        section="Critical Bands",
         source="Each check has a 5% favourable and a 5% unfavourable band at the two ends of the"
-               " unmodified die (01-05 and 96-100 on d100; the end faces on d20, which one is"
-               " favourable depending on the convention); builds widen or narrow them in points.",
+        " unmodified die (01-05 and 96-100 on d100; the end faces on d20, which one is"
+        " favourable depending on the convention); builds widen or narrow them in points.",
         ruling="Roll-under: favourable is the low end (d100 01-05, d20 natural 1), unfavourable"
-               " the high end. Roll-high mirrors both (d100 96-100 and d20 natural 20 favourable)."
-               " favourable/unfavourable are the final widths, each 0 to 100, together at most"
-               " 100; a band narrowed below 0% is 0.",
+        " the high end. Roll-high mirrors both (d100 96-100 and d20 natural 20 favourable)."
+        " favourable/unfavourable are the final widths, each 0 to 100, together at most"
+        " 100; a band narrowed below 0% is 0.",
         why="The favourable end is the end that passes first under the convention. Two 55%"
-            " bands would share 10 faces of a d100, making a face both critical kinds at once.",
+        " bands would share 10 faces of a d100, making a face both critical kinds at once.",
     ),
     Ruling(
-        id="ninefold-effect-dice", title="Effect dice are counted, not rolled",
-        system=SYSTEM, section="Critical Bands; Check Sequence",
+        id="ninefold-effect-dice",
+        title="Effect dice are counted, not rolled",
+        system=SYSTEM,
+        section="Critical Bands; Check Sequence",
         source="On a success a favourable critical doubles the effect dice; an unfavourable one"
-               " halves them, rounding down but never below one; criticals do not turn a pass"
-               " into a fail or back; with no effect dice nothing changes.",
+        " halves them, rounding down but never below one; criticals do not turn a pass"
+        " into a fail or back; with no effect dice nothing changes.",
         ruling="rollkit reports the number of effect dice after criticals (detail 'effect dice';"
-               " 0 when the check fails) and does not roll them, since their size belongs to the"
-               " action. effect_dice=0 means the action has none.",
+        " 0 when the check fails) and does not roll them, since their size belongs to the"
+        " action. effect_dice=0 means the action has none.",
         why="The page never names an effect die. Examples of the counting: 4 dice become 8 on a"
-            " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2.",
+        " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2.",
     ),
     Ruling(
-        id="ninefold-check-margin", title="A plain toPass check has a margin too",
-        system=SYSTEM, section="Percentage DCs and Outcome Margin",
+        id="ninefold-check-margin",
+        title="A plain toPass check has a margin too",
+        system=SYSTEM,
+        section="Percentage DCs and Outcome Margin",
         source="A margin is defined only for checks against a percentage DC.",
         ruling="For a direct toPass Check the tally is a margin in faces of the die used: passing"
-               " faces minus the face read roll-under (roll-high faces mirrored), taken against the"
-               " clamped threshold, so it is 0 or more exactly on a pass. On d100 with toPass in"
-               " 0..100 it is toPass - roll, the same as PercentageCheck with dc = 101 - toPass.",
+        " faces minus the face read roll-under (roll-high faces mirrored), taken against the"
+        " clamped threshold, so it is 0 or more exactly on a pass. On d100 with toPass in"
+        " 0..100 it is toPass - roll, the same as PercentageCheck with dc = 101 - toPass.",
         why="Against an unclamped toPass the margin would not be whole on most dice (toPass 133"
-            " on a d20 is 26.6 faces); one rule for every die keeps it an integer. Example: toPass"
-            " 130 on d100 and a roll of 100 gives margin 0.",
+        " on a d20 is 26.6 faces); one rule for every die keeps it an integer. Example: toPass"
+        " 130 on d100 and a roll of 100 gives margin 0.",
     ),
     Ruling(
-        id="ninefold-two-dcs", title="Two meanings of DC, two kinds of check",
-        system=SYSTEM, section="Roll Checks; Percentage DCs and Outcome Margin",
+        id="ninefold-two-dcs",
+        title="Two meanings of DC, two kinds of check",
+        system=SYSTEM,
+        section="Roll Checks; Percentage DCs and Outcome Margin",
         source="The first section sets DC equal to toPass, a chance where higher is easier; the"
-               " later section subtracts a percentage DC from the adjusted roll, where higher is"
-               " harder.",
+        " later section subtracts a percentage DC from the adjusted roll, where higher is"
+        " harder.",
         ruling="Check takes to_pass (the first meaning); PercentageCheck takes dc in the second"
-               " meaning and passes (101 - dc + bonus)% of the time, clamped to 0..100%.",
+        " meaning and passes (101 - dc + bonus)% of the time, clamped to 0..100%.",
         why="The two uses point opposite ways: read as a toPass, DC 30 passes 30 rolls in 100;"
-            " as a percentage DC with no bonus it passes 71 (rolls 30 to 100).",
+        " as a percentage DC with no bonus it passes 71 (rolls 30 to 100).",
     ),
     Ruling(
-        id="ninefold-roll-under-margin", title="Reading the percentile roll and its margin",
-        system=SYSTEM, section="Percentage DCs and Outcome Margin",
+        id="ninefold-roll-under-margin",
+        title="Reading the percentile roll and its margin",
+        system=SYSTEM,
+        section="Percentage DCs and Outcome Margin",
         source="The adjusted result is a converted percentile roll plus the total bonus, and the"
-               " margin is that minus the DC; shown roll-under, the same margin is the final"
-               " chance minus the converted roll, with the same bands. Neither conversion is"
-               " spelt out.",
+        " margin is that minus the DC; shown roll-under, the same margin is the final"
+        " chance minus the converted roll, with the same bands. Neither conversion is"
+        " spelt out.",
         ruling="The percentile roll is a d100 read 1..100 (00 is 100). Roll-high: converted roll"
-               " u = the face, margin = u + bonus - dc. Roll-under: converted roll v = the face,"
-               " final chance c = 101 - dc + bonus, margin = c - v; a roll-under face v is the"
-               " roll-high face u = 101 - v.",
+        " u = the face, margin = u + bonus - dc. Roll-under: converted roll v = the face,"
+        " final chance c = 101 - dc + bonus, margin = c - v; a roll-under face v is the"
+        " roll-high face u = 101 - v.",
         why="With u = 101 - v: c - v = (101 - dc + bonus) - (101 - u) = u + bonus - dc on all 100"
-            " faces, so both readings give one margin and pass the same 101 - dc + bonus faces,"
-            " and the favourable band u = 96..100 is v = 01..05, as the text requires.",
+        " faces, so both readings give one margin and pass the same 101 - dc + bonus faces,"
+        " and the favourable band u = 96..100 is v = 01..05, as the text requires.",
     ),
     Ruling(
-        id="ninefold-margin-tie", title="A margin of 0 passes",
-        system=SYSTEM, section="Percentage DCs and Outcome Margin",
+        id="ninefold-margin-tie",
+        title="A margin of 0 passes",
+        system=SYSTEM,
+        section="Percentage DCs and Outcome Margin",
         source="The adjusted result is compared with the DC for success; a tie is not settled.",
         ruling="A margin of 0 passes: success when adjusted result >= DC (roll-under: v <= c).",
         why="A direct check passes when the roll equals toPass (toPass 40 passes on 40 of 100"
-            " faces). With ties passing, DC 61 and no bonus passes on 61..100, again 40 faces,"
-            " and c = 40 in the roll-under reading; if ties failed the two readings would"
-            " disagree (39 faces against c = 40).",
+        " faces). With ties passing, DC 61 and no bonus passes on 61..100, again 40 faces,"
+        " and c = 40 in the roll-under reading; if ties failed the two readings would"
+        " disagree (39 faces against c = 40).",
     ),
     Ruling(
-        id="ninefold-effort-lost", title="No effort levels: the margin is reported instead",
-        system=SYSTEM, section="Percentage DCs and Outcome Margin",
+        id="ninefold-effort-lost",
+        title="No effort levels: the margin is reported instead",
+        system=SYSTEM,
+        section="Percentage DCs and Outcome Margin",
         source="The adjusted result is said to settle success and effort, and a check can be"
-               " critical and effortless, but no effort levels are given.",
+        " critical and effortless, but no effort levels are given.",
         ruling="rollkit reports no effort grade, only the margin (tally and 'margin' detail), so a"
-               " table with its own effort bands can read it.",
+        " table with its own effort bands can read it.",
         why="Without numbers for effort any grading would be invented; the margin is what the"
-            " text does define.",
+        " text does define.",
     ),
     Ruling(
-        id="ninefold-lost-text", title="The lost effect classes, threshold table and area rules",
-        system=SYSTEM, section="Contested and Combat Rolls; Dice Thresholds",
+        id="ninefold-lost-text",
+        title="The lost effect classes, threshold table and area rules",
+        system=SYSTEM,
+        section="Contested and Combat Rolls; Dice Thresholds",
         source="The list of general effect classes is empty, the Dice Threshold Table heading has"
-               " no rows, and area hits take N from exposure units (one unit per five-foot base"
-               " left wholly open) with details left to another page.",
+        " no rows, and area hits take N from exposure units (one unit per five-foot base"
+        " left wholly open) with details left to another page.",
         ruling="rollkit does not model effect classes or area exposure. threshold_table(sides=)"
-               " rebuilds a threshold table from the dice-threshold ruling.",
+        " rebuilds a threshold table from the dice-threshold ruling.",
         why="The missing rows cannot be recovered from this page; beyond one unit per fully"
-            " exposed five-foot base there are no numbers for N.",
+        " exposed five-foot base there are no numbers for N.",
     ),
     Ruling(
-        id="ninefold-resistance-missing-type", title="A missing resistance counts as +0",
-        system=SYSTEM, section="Contested and Combat Rolls",
+        id="ninefold-resistance-missing-type",
+        title="A missing resistance counts as +0",
+        system=SYSTEM,
+        section="Contested and Combat Rolls",
         source="Only the best matching resistance counts against a many-typed effect (fire +20%"
-               " and poison +35% against fire-and-poison gives +35%); a missing resistance is +0%;"
-               " a negative one is a vulnerability.",
+        " and poison +35% against fire-and-poison gives +35%); a missing resistance is +0%;"
+        " a negative one is a vulnerability.",
         ruling="A type the defender has no resistance for takes part in the maximum as +0, so a"
-               " vulnerability only lowers the defence when every type of the effect is one the"
-               " defender is vulnerable to. An effect with no type adds +0.",
+        " vulnerability only lowers the defence when every type of the effect is one the"
+        " defender is vulnerable to. An effect with no type adds +0.",
         why="Fire -10% and no poison entry against fire-and-poison: max(-10, +0) = +0; against"
-            " fire alone: -10. Reading a missing entry as absent instead would give -10 in both"
-            " cases, contradicting 'missing contributes +0%'.",
+        " fire alone: -10. Reading a missing entry as absent instead would give -10 in both"
+        " cases, contradicting 'missing contributes +0%'.",
     ),
     Ruling(
-        id="ninefold-immunity", title="Immunity to any one type stops the effect",
-        system=SYSTEM, section="Contested and Combat Rolls",
+        id="ninefold-immunity",
+        title="Immunity to any one type stops the effect",
+        system=SYSTEM,
+        section="Contested and Combat Rolls",
         source="Immunity is a declared property meaning the effect is ignored, rather than a"
-               " bonus; the text does not say what happens when only one of an effect's types"
-               " is covered.",
+        " bonus; the text does not say what happens when only one of an effect's types"
+        " is covered.",
         ruling="Immunity to any type of the effect means it does not apply: defence_to_pass returns"
-               " Immune(types=...) rather than a number; Contest(immune=True) rolls only the"
-               " offence and ends in 'immune' when it passes (no defence die), chance of effect 0.",
+        " Immune(types=...) rather than a number; Contest(immune=True) rolls only the"
+        " offence and ends in 'immune' when it passes (no defence die), chance of effect 0.",
         why="This follows the best-type rule for resistances: the defender uses its strongest"
-            " protection among the types, and immunity beats any bonus. Immune to fire against"
-            " fire-and-poison: effect chance 0 whatever the poison resistance.",
+        " protection among the types, and immunity beats any bonus. Immune to fire against"
+        " fire-and-poison: effect chance 0 whatever the poison resistance.",
     ),
     Ruling(
-        id="ninefold-defence-critical", title="The defence roll only passes or fails",
-        system=SYSTEM, section="Contested and Combat Rolls; Critical Bands",
+        id="ninefold-defence-critical",
+        title="The defence roll only passes or fails",
+        system=SYSTEM,
+        section="Contested and Combat Rolls; Critical Bands",
         source="Every check has critical bands, but criticals only change the action's effect"
-               " dice; a passed defence stops the hit unless the action names a reduced effect.",
+        " dice; a passed defence stops the hit unless the action names a reduced effect.",
         ruling="The defence roll is read for pass or fail only; its criticals are not reported."
-               " A passed defence ends in 'defended'; any reduced effect is left to the action.",
+        " A passed defence ends in 'defended'; any reduced effect is left to the action.",
         why="No consequence of a defence critical is given, and reduced effects are per action,"
-            " so adding either would invent rules.",
+        " so adding either would invent rules.",
     ),
 )

@@ -8,22 +8,57 @@ a miss is priced in Chance by how far it fell short. Source: seed 001,
 from __future__ import annotations
 
 from ._checks import Check, Contest
-from ._rules import (
-    CAPS, LIMITS, MAX_EXP, MAX_EXTRA, MAX_LEVEL, MAX_MOD, MAX_SCORE, MAX_THRESHOLD, OUTCOMES,
-    SYSTEM, THRESHOLDS, TIES, Side, difficulty, exp_for_level, failure_degree, mod_for, stack_cap,
-)
-from ._rulings import RULINGS
 
 # Importable as before though not in __all__: the die size and the fields' types.
-from ._rules import SIDES, Cap, Ties  # noqa: F401
+from ._rules import (  # noqa: F401
+    CAPS,
+    LIMITS,
+    MAX_EXP,
+    MAX_EXTRA,
+    MAX_LEVEL,
+    MAX_MOD,
+    MAX_SCORE,
+    MAX_THRESHOLD,
+    OUTCOMES,
+    SIDES,
+    SYSTEM,
+    THRESHOLDS,
+    TIES,
+    Cap,
+    Side,
+    Ties,
+    difficulty,
+    exp_for_level,
+    failure_degree,
+    mod_for,
+    stack_cap,
+)
+from ._rulings import RULINGS
 
 CHECKS: dict[str, type] = {"check": Check, "contest": Contest}
 """The check classes by the name the command line uses."""
 
 __all__ = [
-    "Check", "Contest", "Side",
-    "mod_for", "exp_for_level", "stack_cap", "failure_degree", "difficulty",
-    "THRESHOLDS", "OUTCOMES", "CAPS", "TIES",
-    "MAX_MOD", "MAX_THRESHOLD", "MAX_EXP", "MAX_EXTRA", "MAX_SCORE", "MAX_LEVEL",
-    "SYSTEM", "CHECKS", "RULINGS", "LIMITS",
+    "Check",
+    "Contest",
+    "Side",
+    "mod_for",
+    "exp_for_level",
+    "stack_cap",
+    "failure_degree",
+    "difficulty",
+    "THRESHOLDS",
+    "OUTCOMES",
+    "CAPS",
+    "TIES",
+    "MAX_MOD",
+    "MAX_THRESHOLD",
+    "MAX_EXP",
+    "MAX_EXTRA",
+    "MAX_SCORE",
+    "MAX_LEVEL",
+    "SYSTEM",
+    "CHECKS",
+    "RULINGS",
+    "LIMITS",
 ]

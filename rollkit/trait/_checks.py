@@ -13,8 +13,24 @@ from .._roll import Dice, Die, Roll
 from .._validate import choice
 from ._maths import _bound, _check_outcomes, _contest_margins, _contest_outcomes, _totals
 from ._rules import (
-    _CAP_WORDS, MAX_EXP, MAX_EXTRA, MAX_MOD, MAX_THRESHOLD, OUTCOMES, SIDES, SYSTEM, TIES, Cap,
-    Side, Ties, _bounded, _contest_name, _make_side, _outcome_index, difficulty, failure_degree,
+    _CAP_WORDS,
+    MAX_EXP,
+    MAX_EXTRA,
+    MAX_MOD,
+    MAX_THRESHOLD,
+    OUTCOMES,
+    SIDES,
+    SYSTEM,
+    TIES,
+    Cap,
+    Side,
+    Ties,
+    _bounded,
+    _contest_name,
+    _make_side,
+    _outcome_index,
+    difficulty,
+    failure_degree,
 )
 
 __all__ = ["Check", "Contest"]
@@ -23,22 +39,33 @@ __all__ = ["Check", "Contest"]
 def _roll_side(dice: Dice, side: Side, who: str, note: str = "") -> tuple[tuple[Die, ...], int]:
     """Roll one side's d12 in order; mark the kept two (earlier die wins a tie)."""
     faces = [dice.next(SIDES) for _ in range(side.dice)]
-    order = sorted(range(len(faces)),
-                   key=(lambda i: (-faces[i], i)) if side.highest else (lambda i: (faces[i], i)))
+    order = sorted(
+        range(len(faces)), key=(lambda i: (-faces[i], i)) if side.highest else (lambda i: (faces[i], i))
+    )
     keep = set(order[:2])
     extra = "prowess" if side.net > 0 else "stagger"
     logged = tuple(
-        Die(face=f, sides=SIDES, role=who + ("pool" if i < 2 else extra),
-            counts="kept" if i in keep else "dropped", value=f if i in keep else 0, note=note)
+        Die(
+            face=f,
+            sides=SIDES,
+            role=who + ("pool" if i < 2 else extra),
+            counts="kept" if i in keep else "dropped",
+            value=f if i in keep else 0,
+            note=note,
+        )
         for i, f in enumerate(faces)
     )
     return logged, sum(faces[i] for i in keep) + side.bonus
 
 
 def _side_details(prefix: str, side: Side) -> tuple[tuple[str, Any], ...]:
-    return ((prefix + "bonus", side.bonus), (prefix + "stack_cap", side.cap),
-            (prefix + "prowess", side.prowess), (prefix + "stagger", side.stagger),
-            (prefix + "dice_rolled", side.dice))
+    return (
+        (prefix + "bonus", side.bonus),
+        (prefix + "stack_cap", side.cap),
+        (prefix + "prowess", side.prowess),
+        (prefix + "stagger", side.stagger),
+        (prefix + "dice_rolled", side.dice),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,18 +83,22 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "total"
     target: ClassVar[str] = "threshold"
-    mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD,
-                     high=MAX_MOD)
-    threshold: int = param("Threshold", hint="the total to reach (15 is Standard)",
-                           low=-MAX_THRESHOLD, high=MAX_THRESHOLD)
+    mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD, high=MAX_MOD)
+    threshold: int = param(
+        "Threshold", hint="the total to reach (15 is Standard)", low=-MAX_THRESHOLD, high=MAX_THRESHOLD
+    )
     exp: int = param("EXP", hint="added to the total when Adept", low=0, high=MAX_EXP, default=0)
     adept: bool = param("Adept", hint="adds EXP and one Prowess", default=False)
-    prowess: int = param("Prowess", hint="extra d12s, keeping the best two", low=0,
-                         high=MAX_EXTRA, default=0)
-    stagger: int = param("Stagger", hint="extra d12s, keeping the worst two", low=0,
-                         high=MAX_EXTRA, default=0)
-    cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP",
-                     options=_CAP_WORDS, default="online")
+    prowess: int = param("Prowess", hint="extra d12s, keeping the best two", low=0, high=MAX_EXTRA, default=0)
+    stagger: int = param(
+        "Stagger", hint="extra d12s, keeping the worst two", low=0, high=MAX_EXTRA, default=0
+    )
+    cap: Cap = param(
+        "Stacking cap",
+        hint="how far Prowess and Stagger stack, from EXP",
+        options=_CAP_WORDS,
+        default="online",
+    )
     _side: Side = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -122,15 +153,31 @@ class Check(CheckBase):
         outcome = OUTCOMES[_outcome_index(missed)]
         kept = tuple(d.face for d in logged if d.counts == "kept")
         details = (
-            ("threshold", self.threshold), ("difficulty", difficulty(threshold=self.threshold)),
-            ("mod", self.mod), ("exp_added", side.bonus - self.mod),
-        ) + _side_details("", side) + (
-            ("kept", kept), ("margin", total - self.threshold), ("missed_by", max(0, missed)),
-            ("degree", degree), ("chance_cost", cost),
+            (
+                ("threshold", self.threshold),
+                ("difficulty", difficulty(threshold=self.threshold)),
+                ("mod", self.mod),
+                ("exp_added", side.bonus - self.mod),
+            )
+            + _side_details("", side)
+            + (
+                ("kept", kept),
+                ("margin", total - self.threshold),
+                ("missed_by", max(0, missed)),
+                ("degree", degree),
+                ("chance_cost", cost),
+            )
         )
-        return Roll(system=self.system, check=self.describe(), dice=logged, tally=total,
-                    outcome=outcome, success=outcome == "success",
-                    probability=self.outcomes()[outcome], details=details)
+        return Roll(
+            system=self.system,
+            check=self.describe(),
+            dice=logged,
+            tally=total,
+            outcome=outcome,
+            success=outcome == "success",
+            probability=self.outcomes()[outcome],
+            details=details,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -146,40 +193,78 @@ class Contest(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "margin"
-    mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD,
-                     high=MAX_MOD)
-    exp: int = param("Actor's EXP", hint="added to the actor's total when Adept", low=0,
-                     high=MAX_EXP, default=0)
-    adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess",
-                        default=False)
-    prowess: int = param("Actor's Prowess", hint="the actor's extra d12s, keeping the best two",
-                         low=0, high=MAX_EXTRA, default=0)
-    stagger: int = param("Actor's Stagger", hint="the actor's extra d12s, keeping the worst two",
-                         low=0, high=MAX_EXTRA, default=0)
-    against_mod: int = param("Resister's MOD", hint="the opposing side's Trait MOD",
-                             low=-MAX_MOD, high=MAX_MOD)
-    against_exp: int = param("Resister's EXP", hint="added to the resister's total when Adept",
-                             low=0, high=MAX_EXP, default=0)
-    against_adept: bool = param("Resister is Adept", hint="the resister adds EXP and one"
-                                " Prowess", default=False)
-    against_prowess: int = param("Resister's Prowess", hint="the resister's extra d12s, keeping"
-                                 " the best two", low=0, high=MAX_EXTRA, default=0)
-    against_stagger: int = param("Resister's Stagger", hint="the resister's extra d12s, keeping"
-                                 " the worst two", low=0, high=MAX_EXTRA, default=0)
-    cap: Cap = param("Stacking cap", hint="how far Prowess and Stagger stack, for both sides",
-                     options=_CAP_WORDS, default="online")
-    ties: Ties = param("Equal totals", hint="who takes a tie, or a standoff or a reroll",
-                       options=(("resister", "the resister holds"), ("actor", "the actor wins"),
-                                ("standoff", "a standoff"), ("reroll", "both roll again")),
-                       default="resister")
+    mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD, high=MAX_MOD)
+    exp: int = param(
+        "Actor's EXP", hint="added to the actor's total when Adept", low=0, high=MAX_EXP, default=0
+    )
+    adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess", default=False)
+    prowess: int = param(
+        "Actor's Prowess",
+        hint="the actor's extra d12s, keeping the best two",
+        low=0,
+        high=MAX_EXTRA,
+        default=0,
+    )
+    stagger: int = param(
+        "Actor's Stagger",
+        hint="the actor's extra d12s, keeping the worst two",
+        low=0,
+        high=MAX_EXTRA,
+        default=0,
+    )
+    against_mod: int = param(
+        "Resister's MOD", hint="the opposing side's Trait MOD", low=-MAX_MOD, high=MAX_MOD
+    )
+    against_exp: int = param(
+        "Resister's EXP", hint="added to the resister's total when Adept", low=0, high=MAX_EXP, default=0
+    )
+    against_adept: bool = param(
+        "Resister is Adept", hint="the resister adds EXP and one Prowess", default=False
+    )
+    against_prowess: int = param(
+        "Resister's Prowess",
+        hint="the resister's extra d12s, keeping the best two",
+        low=0,
+        high=MAX_EXTRA,
+        default=0,
+    )
+    against_stagger: int = param(
+        "Resister's Stagger",
+        hint="the resister's extra d12s, keeping the worst two",
+        low=0,
+        high=MAX_EXTRA,
+        default=0,
+    )
+    cap: Cap = param(
+        "Stacking cap",
+        hint="how far Prowess and Stagger stack, for both sides",
+        options=_CAP_WORDS,
+        default="online",
+    )
+    ties: Ties = param(
+        "Equal totals",
+        hint="who takes a tie, or a standoff or a reroll",
+        options=(
+            ("resister", "the resister holds"),
+            ("actor", "the actor wins"),
+            ("standoff", "a standoff"),
+            ("reroll", "both roll again"),
+        ),
+        default="resister",
+    )
     _sides: tuple[Side, Side] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        actor = _make_side("", self.mod, self.exp, self.adept, self.prowess, self.stagger,
-                           self.cap)
-        resister = _make_side("against_", self.against_mod, self.against_exp,
-                              self.against_adept, self.against_prowess, self.against_stagger,
-                              self.cap)
+        actor = _make_side("", self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
+        resister = _make_side(
+            "against_",
+            self.against_mod,
+            self.against_exp,
+            self.against_adept,
+            self.against_prowess,
+            self.against_stagger,
+            self.cap,
+        )
         choice("ties", self.ties, TIES)
         object.__setattr__(self, "_sides", (actor, resister))
 
@@ -225,9 +310,25 @@ class Contest(CheckBase):
                 break
         margin = total - against
         outcome = _contest_name(margin, self.ties)
-        details = (("actor_total", total), ("resister_total", against), ("margin", margin),
-                   ("tie", margin == 0), ("ties", self.ties), ("rounds", rounds)
-                   ) + _side_details("actor_", actor) + _side_details("resister_", resister)
-        return Roll(system=self.system, check=self.describe(), dice=logged, tally=margin,
-                    outcome=outcome, success=outcome == "win",
-                    probability=self.outcomes()[outcome], details=details)
+        details = (
+            (
+                ("actor_total", total),
+                ("resister_total", against),
+                ("margin", margin),
+                ("tie", margin == 0),
+                ("ties", self.ties),
+                ("rounds", rounds),
+            )
+            + _side_details("actor_", actor)
+            + _side_details("resister_", resister)
+        )
+        return Roll(
+            system=self.system,
+            check=self.describe(),
+            dice=logged,
+            tally=margin,
+            outcome=outcome,
+            success=outcome == "win",
+            probability=self.outcomes()[outcome],
+            details=details,
+        )

@@ -38,7 +38,7 @@ def _check_outcomes(dice: int, highest: bool, need: int) -> Distribution:
     weights = [0, 0, 0, 0]
     for i, ways in enumerate(_sum_weights(dice, highest)):
         weights[_outcome_index(need - (i + 2))] += ways
-    return Distribution.from_weights(list(zip(OUTCOMES, weights)), SIDES ** dice)
+    return Distribution.from_weights(list(zip(OUTCOMES, weights)), SIDES**dice)
 
 
 @lru_cache(maxsize=256)
@@ -57,12 +57,13 @@ def _bound(bound: Any) -> int | None:
 def _totals(dice: int, highest: bool, bonus: int, bound: int | None) -> Distribution:
     """The total of a check: kept sum plus ``bonus``."""
     pairs = [(i + 2 + bonus, w) for i, w in enumerate(_sum_weights(dice, highest))]
-    return listed(pairs, SIDES ** dice, bound)
+    return listed(pairs, SIDES**dice, bound)
 
 
 @lru_cache(maxsize=256)
-def _margins(dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int,
-             reroll: bool) -> tuple[tuple[tuple[int, int], ...], int]:
+def _margins(
+    dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int, reroll: bool
+) -> tuple[tuple[tuple[int, int], ...], int]:
     """(margin, ways) pairs of a contest and their denominator; a reroll drops ties."""
     weights = _diff_weights(dice, highest, dice_b, highest_b)
     pairs = tuple((i - 2 * SIDES + 2 + shift, w) for i, w in enumerate(weights))
@@ -74,8 +75,9 @@ def _margins(dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int,
 
 
 @lru_cache(maxsize=256)
-def _contest_outcomes(dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int,
-                      ties: str) -> Distribution:
+def _contest_outcomes(
+    dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int, ties: str
+) -> Distribution:
     pairs, denominator = _margins(dice, highest, dice_b, highest_b, shift, ties == "reroll")
     weights = dict.fromkeys(("lose", "tie", "win") if ties == "standoff" else ("lose", "win"), 0)
     for margin, ways in pairs:
@@ -85,7 +87,8 @@ def _contest_outcomes(dice: int, highest: bool, dice_b: int, highest_b: bool, sh
 
 
 @lru_cache(maxsize=256)
-def _contest_margins(dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int,
-                     reroll: bool, bound: int | None) -> Distribution:
+def _contest_margins(
+    dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int, reroll: bool, bound: int | None
+) -> Distribution:
     pairs, denominator = _margins(dice, highest, dice_b, highest_b, shift, reroll)
     return listed(list(pairs), denominator, bound)

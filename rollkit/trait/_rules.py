@@ -18,7 +18,12 @@ SIDES = 12
 """Every die is a d12; two of them are kept."""
 
 THRESHOLDS: dict[str, int] = {
-    "Novice": 5, "Easy": 10, "Standard": 15, "Challenging": 20, "Tough": 25, "Expert": 30,
+    "Novice": 5,
+    "Easy": 10,
+    "Standard": 15,
+    "Challenging": 20,
+    "Tough": 25,
+    "Expert": 30,
 }
 """The named Thresholds ("Thresholds" table); any other whole number may be set too."""
 
@@ -41,18 +46,22 @@ MAX_EXTRA = 1000
 MAX_SCORE = 1000
 MAX_LEVEL = 200
 LIMITS: tuple[Limit, ...] = (
-    Limit(SYSTEM, "MAX_MOD", MAX_MOD,
-          "MOD is accepted from -MAX_MOD to MAX_MOD (LimitError beyond)."),
-    Limit(SYSTEM, "MAX_THRESHOLD", MAX_THRESHOLD,
-          "A Threshold is accepted from -MAX_THRESHOLD to MAX_THRESHOLD (LimitError beyond)."),
-    Limit(SYSTEM, "MAX_EXP", MAX_EXP,
-          "EXP is accepted from 0 to MAX_EXP (LimitError beyond)."),
-    Limit(SYSTEM, "MAX_EXTRA", MAX_EXTRA,
-          "Prowess and Stagger are each accepted up to MAX_EXTRA (LimitError beyond)."),
-    Limit(SYSTEM, "MAX_SCORE", MAX_SCORE,
-          "A trait score for ``mod_for`` is accepted from 0 to MAX_SCORE."),
-    Limit(SYSTEM, "MAX_LEVEL", MAX_LEVEL,
-          "A level for ``exp_for_level`` is accepted from 1 to MAX_LEVEL."),
+    Limit(SYSTEM, "MAX_MOD", MAX_MOD, "MOD is accepted from -MAX_MOD to MAX_MOD (LimitError beyond)."),
+    Limit(
+        SYSTEM,
+        "MAX_THRESHOLD",
+        MAX_THRESHOLD,
+        "A Threshold is accepted from -MAX_THRESHOLD to MAX_THRESHOLD (LimitError beyond).",
+    ),
+    Limit(SYSTEM, "MAX_EXP", MAX_EXP, "EXP is accepted from 0 to MAX_EXP (LimitError beyond)."),
+    Limit(
+        SYSTEM,
+        "MAX_EXTRA",
+        MAX_EXTRA,
+        "Prowess and Stagger are each accepted up to MAX_EXTRA (LimitError beyond).",
+    ),
+    Limit(SYSTEM, "MAX_SCORE", MAX_SCORE, "A trait score for ``mod_for`` is accepted from 0 to MAX_SCORE."),
+    Limit(SYSTEM, "MAX_LEVEL", MAX_LEVEL, "A level for ``exp_for_level`` is accepted from 1 to MAX_LEVEL."),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
@@ -130,6 +139,7 @@ def _contest_name(margin: int, ties: str) -> str:
 
 # --- one roller's side ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Side:
     """What one roller brings, after the stacking cap (read-only summary).
@@ -159,8 +169,7 @@ class Side:
         return self.net >= 0
 
 
-def _make_side(prefix: str, mod: Any, exp: Any, adept: Any, prowess: Any, stagger: Any,
-               cap: Any) -> Side:
+def _make_side(prefix: str, mod: Any, exp: Any, adept: Any, prowess: Any, stagger: Any, cap: Any) -> Side:
     """Validate one roller's fields and apply the cap to each side, then cancel."""
     mod = _bounded(prefix + "mod", mod, MAX_MOD)
     exp = _bounded(prefix + "exp", exp, MAX_EXP, low=0)

@@ -9,98 +9,113 @@ __all__ = ["RULINGS"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
-        id="trait-reach-equal", title="Reaching the Threshold counts as success",
-        system=SYSTEM, section="The roll",
+        id="trait-reach-equal",
+        title="Reaching the Threshold counts as success",
+        system=SYSTEM,
+        section="The roll",
         source="A check succeeds when the total gets to the Threshold; the Sneak example"
-               " calls 18 against 15 a win, which is three points over.",
+        " calls 18 against 15 a win, which is three points over.",
         ruling="A total equal to the Threshold succeeds: success is total >= Threshold.",
         why="Reaching a number includes landing on it, and the example never tests the"
-            " edge. The edge matters: MOD 0 against Standard 15 succeeds 55/144 of the"
-            " time with >= but 45/144 with >, the 10/144 of totals of exactly 15.",
+        " edge. The edge matters: MOD 0 against Standard 15 succeeds 55/144 of the"
+        " time with >= but 45/144 with >, the 10/144 of totals of exactly 15.",
     ),
     Ruling(
-        id="trait-mod-from-score", title="MOD is the tens of the Trait score",
-        system=SYSTEM, section="The roll (Sneak example)",
+        id="trait-mod-from-score",
+        title="MOD is the tens of the Trait score",
+        system=SYSTEM,
+        section="The roll (Sneak example)",
         source="No rule turns a trait score into a MOD; the only pair given is a Sneak"
-               " of 51 with a MOD of +5.",
+        " of 51 with a MOD of +5.",
         ruling="MOD = score // 10, the tens of the score rounded down (mod_for). Scores"
-               " run from 0 to 1000; a negative score is refused (RulesError).",
+        " run from 0 to 1000; a negative score is refused (RulesError).",
         why="51 -> 5 fits tenths rounded down, but also rounding to nearest; the two part"
-            " at 55-59 (58 gives 5 rounded down, 6 to nearest). Rounding down is what a"
-            " player reads off the tens digit. The text shows no negative score, and"
-            " flooring one would give -1 for a score of -1.",
+        " at 55-59 (58 gives 5 rounded down, 6 to nearest). Rounding down is what a"
+        " player reads off the tens digit. The text shows no negative score, and"
+        " flooring one would give -1 for a score of -1.",
     ),
     Ruling(
-        id="trait-exp-by-level", title="EXP by level: half the level, rounded down",
-        system=SYSTEM, section="Prowess and Stagger (Draft)",
+        id="trait-exp-by-level",
+        title="EXP by level: half the level, rounded down",
+        system=SYSTEM,
+        section="Prowess and Stagger (Draft)",
         source="The stacking cap is tied to level: nothing for levels 1-3, then 1 at"
-               " level 6, 3 at level 12 and 5 at level 20; the EXP-by-level table is not"
-               " in the chapter.",
+        " level 6, 3 at level 12 and 5 at level 20; the EXP-by-level table is not"
+        " in the chapter.",
         ruling="Checks take exp itself. exp_for_level(level=) offers EXP = level // 2,"
-               " which meets every point given.",
+        " which meets every point given.",
         why="With EXP = level // 2 the cap exp // 2 is 0 for levels 1-3 (EXP 0, 1, 1),"
-            " 1 at level 6 (EXP 3), 3 at level 12 (EXP 6) and 5 at level 20 (EXP 10)."
-            " Other tables fit as well (EXP 2 also gives cap 1 at level 6), so the"
-            " helper is a fit for the examples, not a rule.",
+        " 1 at level 6 (EXP 3), 3 at level 12 (EXP 6) and 5 at level 20 (EXP 10)."
+        " Other tables fit as well (EXP 2 also gives cap 1 at level 6), so the"
+        " helper is a fit for the examples, not a rule.",
     ),
     Ruling(
-        id="trait-stack-cap-floor", title="The stacking cap: half EXP, at least 1 online",
-        system=SYSTEM, section="Prowess and Stagger (Draft)",
+        id="trait-stack-cap-floor",
+        title="The stacking cap: half EXP, at least 1 online",
+        system=SYSTEM,
+        section="Prowess and Stagger (Draft)",
         source="The draft caps Prowess and Stagger each at half EXP rounded down, notes"
-               " that this is 0 at the lowest levels, and says the online table keeps"
-               " the cap at 1 or more.",
+        " that this is 0 at the lowest levels, and says the online table keeps"
+        " the cap at 1 or more.",
         ruling="cap='online' (default) is max(1, exp // 2); cap='draft' is exp // 2 as"
-               " written; cap='none' has no cap. Extra Prowess or Stagger past the cap"
-               " is ignored, not an error; the numbers that count are in the check's"
-               " properties and the roll's details.",
+        " written; cap='none' has no cap. Extra Prowess or Stagger past the cap"
+        " is ignored, not an error; the numbers that count are in the check's"
+        " properties and the roll's details.",
         why="Read literally, a cap of 0 would leave a low-level Persona no Prowess at"
-            " all, not even from being Adept. MOD 0, EXP 1, one Prowess against 15:"
-            " 55/144 (38.2%) under the draft cap, 1115/1728 (64.5%) with the online floor.",
+        " all, not even from being Adept. MOD 0, EXP 1, one Prowess against 15:"
+        " 55/144 (38.2%) under the draft cap, 1115/1728 (64.5%) with the online floor.",
     ),
     Ruling(
-        id="trait-cap-before-cancel", title="Cap each side, then cancel Prowess against Stagger",
-        system=SYSTEM, section="Prowess and Stagger",
+        id="trait-cap-before-cancel",
+        title="Cap each side, then cancel Prowess against Stagger",
+        system=SYSTEM,
+        section="Prowess and Stagger",
         source="Each of Prowess and Stagger stacks only up to the cap, and one of each"
-               " cancel; the order of the two steps is not given.",
+        " cancel; the order of the two steps is not given.",
         ruling="Cap Prowess and Stagger separately first, then cancel one for one.",
         why="The cap is stated for each of the two, so it bounds what a roller can hold"
-            " before they meet. EXP 2 (cap 1), Prowess 3 and Stagger 1 against 15 with"
-            " MOD 0: capping first gives plain 2d12, 55/144; cancelling first would"
-            " leave Prowess 2, capped to 1, and 1115/1728.",
+        " before they meet. EXP 2 (cap 1), Prowess 3 and Stagger 1 against 15 with"
+        " MOD 0: capping first gives plain 2d12, 55/144; cancelling first would"
+        " leave Prowess 2, capped to 1, and 1115/1728.",
     ),
     Ruling(
-        id="trait-adept-prowess", title="Adept adds EXP and one Prowess",
-        system=SYSTEM, section="The roll; Prowess and Stagger",
+        id="trait-adept-prowess",
+        title="Adept adds EXP and one Prowess",
+        system=SYSTEM,
+        section="The roll; Prowess and Stagger",
         source="Being Adept adds EXP to the roll, and the Prowess list names being Adept"
-               " as one place Prowess comes from.",
+        " as one place Prowess comes from.",
         ruling="adept=True adds EXP to the total and also one Prowess, which counts"
-               " toward the cap like any other.",
+        " toward the cap like any other.",
         why="The text gives both effects in two sections and neither excludes the"
-            " other. MOD 3, EXP 4, Adept, against 20: 449/576 (78.0%) with the Prowess"
-            " die, 13/24 (54.2%) with EXP alone.",
+        " other. MOD 3, EXP 4, Adept, against 20: 449/576 (78.0%) with the Prowess"
+        " die, 13/24 (54.2%) with EXP alone.",
     ),
     Ruling(
-        id="trait-failure-band-edges", title="Where Low, Moderate and Critical failures begin",
-        system=SYSTEM, section="When you fail",
-        source="A miss by under 5 is Low (1 Chance), by 5 to 10 Moderate (2), by over"
-               " 10 Critical (3).",
+        id="trait-failure-band-edges",
+        title="Where Low, Moderate and Critical failures begin",
+        system=SYSTEM,
+        section="When you fail",
+        source="A miss by under 5 is Low (1 Chance), by 5 to 10 Moderate (2), by over 10 Critical (3).",
         ruling="Missing by 1-4 is Low, by 5-10 Moderate (both ends included), by 11 or"
-               " more Critical; a total at the Threshold is a success, not a miss.",
+        " more Critical; a total at the Threshold is a success, not a miss.",
         why="Totals are whole numbers, so reading 5 to 10 inclusively leaves no gap and"
-            " no overlap. The edges carry weight: MOD 0 against 15 misses by exactly 5"
-            " with 1/16 and by exactly 10 with 1/36.",
+        " no overlap. The edges carry weight: MOD 0 against 15 misses by exactly 5"
+        " with 1/16 and by exactly 10 with 1/36.",
     ),
     Ruling(
-        id="trait-contest-ties", title="A tied contest goes to the resisting side by default",
-        system=SYSTEM, section="Contested checks",
+        id="trait-contest-ties",
+        title="A tied contest goes to the resisting side by default",
+        system=SYSTEM,
+        section="Contested checks",
         source="Both sides roll and the higher total wins; equal totals are not covered.",
         ruling="Contest(ties=...) decides: 'resister' (default) the actor must beat the"
-               " resisting side, so a tie holds; 'actor' a tie goes to the actor;"
-               " 'standoff' a tie is its own outcome; 'reroll' both roll again until"
-               " the totals differ.",
+        " resisting side, so a tie holds; 'actor' a tie goes to the actor;"
+        " 'standoff' a tie is its own outcome; 'reroll' both roll again until"
+        " the totals differ.",
         why="Ties are common: two plain 2d12 rolls with equal MODs tie 289/5184 (5.6%)"
-            " of the time, so the actor wins 4895/10368 (47.2%) if ties hold, 5473/10368"
-            " (52.8%) if they go to the actor, and 1/2 on a reroll. Holding on a tie"
-            " matches how most contested systems treat the side that acts.",
+        " of the time, so the actor wins 4895/10368 (47.2%) if ties hold, 5473/10368"
+        " (52.8%) if they go to the actor, and 1/2 on a reroll. Holding on a tie"
+        " matches how most contested systems treat the side that acts.",
     ),
 )
