@@ -461,7 +461,7 @@ def test_rules_errors():
         Check(to_pass=40, die=1)
     with pytest.raises(RulesError, match="d100"):
         Check(to_pass=50, die=6)  # the default 5% bands are 0.3 of a d6 face
-    with pytest.raises(RulesError, match=r"steps of 5 .*use d100 \(dice that express 33%: d100\)"):
+    with pytest.raises(RulesError, match=r"one face of a d20 is 5%, so the whole percentages it gives are the multiples of 5% \(33% is not\); use d100 \(dice that express 33%: d100\)"):
         Check(to_pass=33, die=20)
     with pytest.raises(RulesError, match="d4, d8, d12, d20, d100"):
         Check(to_pass=75, die=10, favourable=0, unfavourable=0)

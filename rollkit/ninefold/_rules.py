@@ -125,11 +125,12 @@ def _faces_for(name: str, percent: int, sides: int, *, shown: int | None = None)
     """``percent`` (0..100) as a whole number of faces of a dN, or a clear error."""
     if percent * sides % 100:
         step = _step(sides)
+        face = f"{100 / sides:.2f}".rstrip("0").rstrip(".")
         dice = ", ".join(f"d{n}" for n in COMMON_DICE if percent * n % 100 == 0)
         raise RulesError(
             f"{name}={describe(percent if shown is None else shown)} is not allowed on a"
-            f" d{sides}: a d{sides} gives chances in steps of {step} percentage points,"
-            f" so {percent}% is not a whole number of faces; use d100"
+            f" d{sides}: one face of a d{sides} is {face}%, so the whole percentages it gives"
+            f" are the multiples of {step}% ({percent}% is not); use d100"
             f" (dice that express {percent}%: {dice})"
         )
     return percent * sides // 100
