@@ -34,8 +34,7 @@ def cpu_model() -> str:
 def _output(*command: str) -> str:
     """A command's first line of output, or "?" when it cannot run (read-only queries)."""
     try:
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True,
-                              timeout=30)
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True, timeout=30)
     except (OSError, subprocess.CalledProcessError, subprocess.TimeoutExpired):
         return "?"
     return (done.stdout.strip().splitlines() or ["?"])[0]
@@ -61,15 +60,19 @@ def machine(packages: Iterable[str] = ()) -> dict[str, Any]:
     """Date, machine, CPU, cores, Python, Chromium, Node, the commit and ``packages``' versions."""
     return {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "platform": platform.platform(), "machine": platform.machine(), "cpu": cpu_model(),
-        "cpu_count": os.cpu_count(), "load_average": list(os.getloadavg()),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu": cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "load_average": list(os.getloadavg()),
         "python": platform.python_version(),
         "python_implementation": platform.python_implementation(),
         "executable": sys.executable,
-        "chromium": tool_version(CHROMIUM, "--version"), "node": tool_version("node", "--version"),
+        "chromium": tool_version(CHROMIUM, "--version"),
+        "node": tool_version("node", "--version"),
         "commit": _output("git", "rev-parse", "--short", "HEAD"),
         "dirty": _output("git", "--no-optional-locks", "status", "--porcelain") not in ("", "?"),
-        "rollkit_changes": _output("git", "--no-optional-locks", "status", "--porcelain", "--",
-                                   "rollkit") not in ("", "?"),
+        "rollkit_changes": _output("git", "--no-optional-locks", "status", "--porcelain", "--", "rollkit")
+        not in ("", "?"),
         "versions": package_versions(packages),
     }

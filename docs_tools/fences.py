@@ -15,37 +15,50 @@ from __future__ import annotations
 import ast
 import hashlib
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from html import escape
 from typing import Any
 
 from pymdownx.superfences import SuperFencesException
 
 import rollkit
-from rollkit._format import fraction, percent
 from docs_tools import svg
 from docs_tools.mdfences import locate
+from rollkit._format import fraction, percent
 
 try:  # mkdocs reports a BuildError as its message alone, without a traceback
     from mkdocs.exceptions import BuildError as _Reported
 except ImportError:  # Zensical without mkdocs
     _Reported = Exception  # type: ignore[assignment,misc]
 
-__all__ = ["evaluate", "page_id", "render", "table_formatter", "chart_formatter", "FENCES",
-           "FenceError", "failed"]
+__all__ = [
+    "evaluate",
+    "page_id",
+    "render",
+    "table_formatter",
+    "chart_formatter",
+    "FENCES",
+    "FenceError",
+    "failed",
+]
 
 FENCES = ("rollkit-table", "rollkit-chart")
 
 
 def _namespace() -> dict[str, Any]:
-    space: dict[str, Any] = {"rollkit": rollkit, "Fraction": Fraction, "pct": percent,
-                             "Series": svg.Series, "line_chart": svg.line_chart,
-                             "bar_chart": svg.bar_chart}
+    space: dict[str, Any] = {
+        "rollkit": rollkit,
+        "Fraction": Fraction,
+        "pct": percent,
+        "Series": svg.Series,
+        "line_chart": svg.line_chart,
+        "bar_chart": svg.bar_chart,
+    }
     space.update(rollkit.SYSTEMS)
     return space
 
 
-@lru_cache(maxsize=None)
+@cache
 def evaluate(source: str) -> Any:
     """Run ``source`` and return the value of its last expression."""
     tree = ast.parse(source, mode="exec")
@@ -76,8 +89,10 @@ def _cell(value: Any, tag: str) -> str:
     checkbox, styled in assets/theme.css) and the same fraction as its title."""
     if isinstance(value, Fraction):
         exact = escape(fraction(value))
-        return (f'<{tag} class="rollkit-p" title="{exact}">{escape(percent(value))}'
-                f' <span class="rollkit-frac">{exact}</span></{tag}>')
+        return (
+            f'<{tag} class="rollkit-p" title="{exact}">{escape(percent(value))}'
+            f' <span class="rollkit-frac">{exact}</span></{tag}>'
+        )
     return f"<{tag}>{escape(str(value))}</{tag}>"
 
 
@@ -96,14 +111,18 @@ def render_table(rows: Any, control_id: str = "rkt") -> str:
     # that `:checked ~` reaches the fractions without any script
     control = ""
     if any(isinstance(c, Fraction) for row in rows for c in row):
-        control = (f'<input type="checkbox" class="rollkit-show-exact" id="{control_id}">'
-                   f'<label for="{control_id}">Show exact fractions</label>')
+        control = (
+            f'<input type="checkbox" class="rollkit-show-exact" id="{control_id}">'
+            f'<label for="{control_id}">Show exact fractions</label>'
+        )
     # no class on the table itself: Material styles only tables without one
-    return (f'<div class="rollkit-table">{control}<table><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>")
+    return (
+        f'<div class="rollkit-table">{control}<table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def render(kind: str, source: str, element_id: str = "") -> str:
     """The HTML of a build-time fence (raises on any mistake); ``element_id`` is the
     table's checkbox id (by default one from the source's hash)."""

@@ -59,8 +59,11 @@ def _parse(text: str) -> tuple[list[Token], dict[int, tuple[str, str, str]]]:
         if match and not match.group("indent"):
             rest = match.group("rest").split()
             title = _TITLE.search(match.group("rest"))
-            markers[i] = (match.group("kind"), rest[0].strip('"') if rest else "",
-                          title.group(1) if title else "")
+            markers[i] = (
+                match.group("kind"),
+                rest[0].strip('"') if rest else "",
+                title.group(1) if title else "",
+            )
             lines[i] = "***"  # a one-line block: the indented body after it is a code block
     return _parser.parse("\n".join(lines)), markers
 

@@ -80,34 +80,49 @@ def _control(widget_id: str, field: Field, value: Any, shown: bool) -> str:
     if field.param and typing.get_origin(field.hint) is tuple:
         allowed = "; ".join(f"{p.label} {p.allowed()}" for p in field.param.entries() if p.allowed())
     hint = "; ".join(t for t in (hint_text, allowed) if t)
-    described = f'{control_id}-hint {control_id}-error'
-    tail = (f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
-            f'<span class="rk-field-error" id="{control_id}-error" hidden></span>')
+    described = f"{control_id}-hint {control_id}-error"
+    tail = (
+        f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
+        f'<span class="rk-field-error" id="{control_id}-error" hidden></span>'
+    )
     if field.hint is bool:
         checked = " checked" if value else ""
-        return (f'<div class="rk-field rk-check"><input type="checkbox" id="{control_id}" name="{name}"'
-                f'{checked} aria-describedby="{described}"><label for="{control_id}">{label}</label>{tail}</div>')
-    choices = (field.param.options if field.param and field.param.options
-               else tuple((c, str(c)) for c in field.choices))
+        return (
+            f'<div class="rk-field rk-check"><input type="checkbox" id="{control_id}" name="{name}"'
+            f'{checked} aria-describedby="{described}"><label for="{control_id}">{label}</label>{tail}</div>'
+        )
+    choices = (
+        field.param.options
+        if field.param and field.param.options
+        else tuple((c, str(c)) for c in field.choices)
+    )
     if choices:
         options = "".join(
             f'<option value="{escape(str(c))}"{" selected" if c == value else ""}>{escape(words)}</option>'
-            for c, words in choices)
-        return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
-                f'<select id="{control_id}" name="{name}" aria-describedby="{described}">{options}</select>{tail}</div>')
+            for c, words in choices
+        )
+        return (
+            f'<div class="rk-field"><label for="{control_id}">{label}</label>'
+            f'<select id="{control_id}" name="{name}" aria-describedby="{described}">{options}</select>{tail}</div>'
+        )
     if field.hint is int:
         low = field.param.low if field.param else None
         high = field.param.high if field.param else None
         bounds = (f' min="{low}"' if low is not None else "") + (f' max="{high}"' if high is not None else "")
-        return (f'<div class="rk-field"><label for="{control_id}">{label}</label>'
-                f'<input type="number" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
-                f' step="1"{bounds} inputmode="numeric" autocomplete="off" aria-describedby="{described}">{tail}</div>')
+        return (
+            f'<div class="rk-field"><label for="{control_id}">{label}</label>'
+            f'<input type="number" id="{control_id}" name="{name}" value="{escape(_text(value))}"'
+            f' step="1"{bounds} inputmode="numeric" autocomplete="off" aria-describedby="{described}">{tail}</div>'
+        )
     return _list_control(control_id, field, value, hint)
 
 
 def _number(low: int | None, high: int | None) -> str:
-    return ((f' min="{low}"' if low is not None else "") + (f' max="{high}"' if high is not None else "")
-            + ' step="1" inputmode="numeric" autocomplete="off"')
+    return (
+        (f' min="{low}"' if low is not None else "")
+        + (f' max="{high}"' if high is not None else "")
+        + ' step="1" inputmode="numeric" autocomplete="off"'
+    )
 
 
 def _row(control_id: str, declared: Param, number: int | str, values: tuple[Any, ...]) -> str:
@@ -122,10 +137,13 @@ def _row(control_id: str, declared: Param, number: int | str, values: tuple[Any,
         f'<input type="number" data-part="{j}" data-label="{escape(part.label) if len(parts) > 1 else ""}"'
         f' aria-label="{escape(entry)}{", " + escape(part.label) if len(parts) > 1 else ""}"'
         f' value="{escape(str(v))}"{_number(part.low, part.high)} aria-describedby="{control_id}-error"></label>'
-        for j, (part, v) in enumerate(zip(parts, values)))
-    return (f'<li class="rk-row"><span class="rk-entry">{escape(entry)}</span>{inputs}'
-            f'<button type="button" class="rk-remove">Remove<span class="rk-sr"> {escape(entry)}</span>'
-            f'</button></li>')
+        for j, (part, v) in enumerate(zip(parts, values))
+    )
+    return (
+        f'<li class="rk-row"><span class="rk-entry">{escape(entry)}</span>{inputs}'
+        f'<button type="button" class="rk-remove">Remove<span class="rk-sr"> {escape(entry)}</span>'
+        f"</button></li>"
+    )
 
 
 def _list_control(control_id: str, field: Field, value: tuple[Any, ...], hint: str) -> str:
@@ -137,16 +155,18 @@ def _list_control(control_id: str, field: Field, value: tuple[Any, ...], hint: s
     start = tuple(p.start if p.start is not None else (p.low or 0) for p in declared.entries())
     item = declared.item or "entry"
     most = f' data-most="{declared.most}"' if declared.most is not None else ""
-    return (f'<fieldset class="rk-field rk-list" id="{control_id}" data-least="{declared.least}"{most}'
-            f' data-item="{escape((declared.item or "entry").capitalize())}"'
-            f' aria-describedby="{control_id}-hint {control_id}-error"><legend>{escape(field.label)}</legend>'
-            f'<input type="hidden" name="{escape(field.name)}" value="{escape(_text(value))}">'
-            f'<ol class="rk-rows">{rows}</ol>'
-            f'<template class="rk-row-template">{_row(control_id, declared, "N", start)}</template>'
-            f'<button type="button" class="md-button rk-add">Add a{"n" if item[0] in "aeiou" else ""}'
-            f' {escape(item)}</button>'
-            f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
-            f'<span class="rk-field-error" id="{control_id}-error" hidden></span></fieldset>')
+    return (
+        f'<fieldset class="rk-field rk-list" id="{control_id}" data-least="{declared.least}"{most}'
+        f' data-item="{escape((declared.item or "entry").capitalize())}"'
+        f' aria-describedby="{control_id}-hint {control_id}-error"><legend>{escape(field.label)}</legend>'
+        f'<input type="hidden" name="{escape(field.name)}" value="{escape(_text(value))}">'
+        f'<ol class="rk-rows">{rows}</ol>'
+        f'<template class="rk-row-template">{_row(control_id, declared, "N", start)}</template>'
+        f'<button type="button" class="md-button rk-add">Add a{"n" if item[0] in "aeiou" else ""}'
+        f" {escape(item)}</button>"
+        f'<span class="rk-hint" id="{control_id}-hint">{escape(hint)}</span>'
+        f'<span class="rk-field-error" id="{control_id}-error" hidden></span></fieldset>'
+    )
 
 
 def _text(value: Any) -> str:
@@ -159,10 +179,13 @@ def _views(widget_id: str) -> str:
     radios = "".join(
         f'<label><input type="radio" name="{widget_id}-view" value="{key}"'
         f'{" checked" if key == "exactly" else ""} class="rk-view"> {escape(text)}</label>'
-        for key, text in VIEWS.items())
-    return (f'<div class="rk-views"><fieldset class="rk-view-choice" disabled><legend>Read the chart as'
-            f'</legend>{radios}</fieldset><button type="button" class="md-button rk-pin"'
-            f' aria-pressed="false" disabled>Pin these odds to compare</button></div>')
+        for key, text in VIEWS.items()
+    )
+    return (
+        f'<div class="rk-views"><fieldset class="rk-view-choice" disabled><legend>Read the chart as'
+        f'</legend>{radios}</fieldset><button type="button" class="md-button rk-pin"'
+        f' aria-pressed="false" disabled>Pin these odds to compare</button></div>'
+    )
 
 
 def render(widget: Widget, widget_id: str) -> str:
@@ -170,14 +193,18 @@ def render(widget: Widget, widget_id: str) -> str:
     check = build(widget.check, dict(widget.params))
     system = widget.check.split(".")[0]
     all_fields = fields(type(check))
-    controls = "".join(_control(widget_id, f, getattr(check, f.name), f.name in widget.show)
-                       for f in all_fields)
+    controls = "".join(
+        _control(widget_id, f, getattr(check, f.name), f.name in widget.show) for f in all_fields
+    )
     odds = odds_view(check, title=widget.title, shown=widget.show)
     params = {f.name: _text(getattr(check, f.name)) for f in all_fields}
-    state = escape(json.dumps({"check": widget.check, "params": params, "title": widget.title,
-                               "shown": list(widget.show)}))
+    state = escape(
+        json.dumps(
+            {"check": widget.check, "params": params, "title": widget.title, "shown": list(widget.show)}
+        )
+    )
     title = escape(odds["title"])
-    return f"""<div class="rollkit-widget" id="{widget_id}" data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}" data-chance="{escape(odds['chance'])}">
+    return f"""<div class="rollkit-widget" id="{widget_id}" data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}" data-chance="{escape(odds["chance"])}">
 <form class="rk-form" aria-labelledby="{widget_id}-title"><fieldset class="rk-controls" disabled><legend id="{widget_id}-title" class="rk-title">{title}</legend>
 <div class="rk-fields">{controls}</div>
 <div class="rk-actions"><button type="button" class="md-button md-button--primary rk-roll">Roll</button>

@@ -1,6 +1,6 @@
 """Benchmark the rules site in headless Chromium (``benchmarks.browser``).
 
-    .venv/bin/python scripts/bench_browser.py [--quick] [--lighthouse-only] [--json PATH]   # --help for the rest
+.venv/bin/python scripts/bench_browser.py [--quick] [--lighthouse-only] [--json PATH]   # --help for the rest
 """
 
 import sys

@@ -1,6 +1,6 @@
 """Benchmark rollkit's exact odds against icepool and dyce (``benchmarks.engine``).
 
-    .venv/bin/python scripts/bench_engine.py [--quick] [--json PATH]   # --help for the rest
+.venv/bin/python scripts/bench_engine.py [--quick] [--json PATH]   # --help for the rest
 """
 
 import sys

@@ -52,13 +52,14 @@ class PyconItem(pytest.Item):
 
         class Runner(doctest.DocTestRunner):
             def report_failure(self, out: Any, test: Any, example: Any, got: str) -> None:
-                failures.append(_where(example) + self._checker.output_difference(
-                    example, got, self.optionflags))
+                failures.append(
+                    _where(example) + self._checker.output_difference(example, got, self.optionflags)
+                )
 
-            def report_unexpected_exception(self, out: Any, test: Any, example: Any,
-                                            exc_info: Any) -> None:
-                failures.append(_where(example) + "".join(
-                    doctest.traceback.format_exception_only(*exc_info[:2])))
+            def report_unexpected_exception(self, out: Any, test: Any, example: Any, exc_info: Any) -> None:
+                failures.append(
+                    _where(example) + "".join(doctest.traceback.format_exception_only(*exc_info[:2]))
+                )
 
         def _where(example: doctest.Example) -> str:
             line = self.fence.line + 1 + example.lineno

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 from pathlib import Path
 
@@ -23,7 +23,8 @@ SEED_TEXT = Path(__file__).resolve().parents[2] / "shared/seeds/003_2035ddbccc96
 
 # --- independent references --------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def waves(pending: int, again_value: int, left: int) -> tuple[dict[int, Fraction], Fraction]:
     """Enumerate every face of ``pending`` d10 and of the dice they add, for ``left`` waves.
 
@@ -76,8 +77,7 @@ def classify(successes: int, need: int, botch: str, botch_face: int | None) -> s
     return "critical failure" if botch_face == 1 else "failure"
 
 
-def brute_outcomes(n: int, again_value: int, need: int, botch: str,
-                   depth: int) -> dict[str, Fraction]:
+def brute_outcomes(n: int, again_value: int, need: int, botch: str, depth: int) -> dict[str, Fraction]:
     """Outcomes from face enumeration, botch die included; needs depth > max(need, 5)."""
     pmf, _ = brute_pmf(n, again_value, depth)
     out = dict.fromkeys(again.OUTCOMES, Fraction(0))
@@ -107,6 +107,7 @@ def partial_opposed(pa: list[Fraction], pd: list[Fraction]) -> tuple[Fraction, F
 
 
 # --- one pool ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", [1, 2, 3])
 @pytest.mark.parametrize("again_value", [8, 9, 10])
@@ -145,7 +146,11 @@ def test_one_die_by_hand() -> None:
     dist = Check(dice=1).distribution(bound=3)
     # 1-7 fail; 8, 9 stop at 1; a 10 adds a die: 1 success and the chain goes on
     assert [p for _, p in dist.items()] == [
-        Fraction(7, 10), Fraction(27, 100), Fraction(27, 1000), Fraction(27, 10000)]
+        Fraction(7, 10),
+        Fraction(27, 100),
+        Fraction(27, 1000),
+        Fraction(27, 10000),
+    ]
     assert dist.tail == Fraction(3, 10000)
     eight = Check(dice=1, again=8).distribution(bound=2)
     assert [p for _, p in eight.items()] == [Fraction(7, 10), Fraction(21, 100), Fraction(63, 1000)]
@@ -155,8 +160,7 @@ def test_one_die_by_hand() -> None:
 @pytest.mark.parametrize("again_value", [8, 9, 10])
 @pytest.mark.parametrize(("dc", "exceed"), [(1, False), (2, False), (3, True), (0, True), (6, False)])
 @pytest.mark.parametrize("botch", ["failure", "zero", "none"])
-def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exceed: bool,
-                                         botch: str) -> None:
+def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exceed: bool, botch: str) -> None:
     check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch)
     expected = brute_outcomes(n, again_value, dc + exceed, botch, depth=9)
     outcomes = check.outcomes()
@@ -166,10 +170,14 @@ def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exce
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(-3, 14), dc=st.integers(1, 9), exceed=st.booleans(),
-       again_value=st.sampled_from([8, 9, 10]), botch=st.sampled_from(["failure", "zero", "none"]))
-def test_outcomes_against_formula(n: int, dc: int, exceed: bool, again_value: int,
-                                  botch: str) -> None:
+@given(
+    n=st.integers(-3, 14),
+    dc=st.integers(1, 9),
+    exceed=st.booleans(),
+    again_value=st.sampled_from([8, 9, 10]),
+    botch=st.sampled_from(["failure", "zero", "none"]),
+)
+def test_outcomes_against_formula(n: int, dc: int, exceed: bool, again_value: int, botch: str) -> None:
     check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch)
     pool, need = max(n, 1), dc + exceed
     pmf = [formula_pmf(pool, again_value, s) for s in range(max(need, 5))]
@@ -178,7 +186,7 @@ def test_outcomes_against_formula(n: int, dc: int, exceed: bool, again_value: in
     out = check.outcomes()
     assert out["critical failure"] == eligible / 10
     assert out["failure"] == fail - eligible / 10
-    assert out["critical success"] == 1 - sum(pmf[:max(need, 5)])
+    assert out["critical success"] == 1 - sum(pmf[: max(need, 5)])
     assert check.chance() == 1 - fail
     assert out.total() == 1
 
@@ -189,6 +197,7 @@ def test_large_pool_chance_against_formula() -> None:
 
 
 # --- worked examples ---------------------------------------------------------------------------
+
 
 def test_angry_bear_two_successes_fail_and_roll_the_botch_die() -> None:
     bear = Check(dice=5, dc=4)  # e.g. Charisma 3 + Handle Animal 2, DC 4 (Hard)
@@ -258,8 +267,7 @@ def test_mitigated_longsword_against_bandit() -> None:
     glance = Mitigated(dice=2, defence=6)
     assert glance.resolve([7, 1]).outcome == "critical failure"
     assert glance.resolve([7, 1]).detail("pool raised to 1 die") is True
-    assert dict(Mitigated(dice=4, defence=2).outcomes().items())["critical failure"] == Fraction(
-        49, 1000)
+    assert dict(Mitigated(dice=4, defence=2).outcomes().items())["critical failure"] == Fraction(49, 1000)
 
 
 def test_stealth_guard_perception_is_active_and_tie_goes_to_sneaker() -> None:
@@ -275,12 +283,15 @@ def test_stealth_guard_perception_is_active_and_tie_goes_to_sneaker() -> None:
 
 # --- opposed -----------------------------------------------------------------------------------
 
+
 def test_opposed_one_die_each_by_hand() -> None:
     # tie: 7/10 squared plus the sum over s >= 1 of (27/100 * (1/10)**(s-1))**2 = 31/55
     out = Opposed(dice=1, against_dice=1).outcomes()
-    assert dict(out.items()) == {"defender wins": Fraction(12, 55),
-                                 "tie: defender wins": Fraction(31, 55),
-                                 "active side wins": Fraction(12, 55)}
+    assert dict(out.items()) == {
+        "defender wins": Fraction(12, 55),
+        "tie: defender wins": Fraction(31, 55),
+        "active side wins": Fraction(12, 55),
+    }
 
 
 @pytest.mark.parametrize(("n", "a", "m", "d"), [(1, 10, 1, 9), (2, 8, 1, 10), (1, 9, 2, 8)])
@@ -297,8 +308,16 @@ def test_opposed_against_face_enumeration(n: int, a: int, m: int, d: int) -> Non
     assert rest < Fraction(1, 10**4)
 
 
-OPPOSED_CASES = [(1, 8, 1, 8), (3, 10, 2, 10), (2, 8, 3, 9), (4, 9, 4, 8), (1, 8, 5, 10),
-                 (6, 10, 6, 10), (5, 8, 2, 8), (7, 9, 3, 10)]
+OPPOSED_CASES = [
+    (1, 8, 1, 8),
+    (3, 10, 2, 10),
+    (2, 8, 3, 9),
+    (4, 9, 4, 8),
+    (1, 8, 5, 10),
+    (6, 10, 6, 10),
+    (5, 8, 2, 8),
+    (7, 9, 3, 10),
+]
 
 
 @pytest.mark.parametrize(("n", "a", "m", "d"), OPPOSED_CASES)
@@ -331,8 +350,7 @@ def test_opposed_symmetry() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(n=st.integers(1, 6), m=st.integers(1, 6), a=st.sampled_from([8, 9, 10]),
-       d=st.sampled_from([8, 9, 10]))
+@given(n=st.integers(1, 6), m=st.integers(1, 6), a=st.sampled_from([8, 9, 10]), d=st.sampled_from([8, 9, 10]))
 def test_opposed_property(n: int, m: int, a: int, d: int) -> None:
     pa = [formula_pmf(n, a, s) for s in range(90)]
     pd = [formula_pmf(m, d, s) for s in range(60)]
@@ -360,11 +378,17 @@ def test_opposed_pool_floor() -> None:
 # --- properties --------------------------------------------------------------------------------
 
 SPREAD = [
-    Check(dice=1), Check(dice=5, dc=4), Check(dice=3, dc=2, again=8, exceed=True),
-    Check(dice=8, dc=6, again=9, botch="zero"), Check(dice=-1, dc=1, botch="none"),
-    Check(dice=20, dc=5, again=8), Mitigated(dice=7, defence=3), Mitigated(dice=2, defence=5),
+    Check(dice=1),
+    Check(dice=5, dc=4),
+    Check(dice=3, dc=2, again=8, exceed=True),
+    Check(dice=8, dc=6, again=9, botch="zero"),
+    Check(dice=-1, dc=1, botch="none"),
+    Check(dice=20, dc=5, again=8),
+    Mitigated(dice=7, defence=3),
+    Mitigated(dice=2, defence=5),
     Mitigated(dice=9, defence=1, again=9, botch="none"),
-    Opposed(dice=4, against_dice=5), Opposed(dice=2, again=8, against_dice=3, against_again=9),
+    Opposed(dice=4, against_dice=5),
+    Opposed(dice=2, again=8, against_dice=3, against_again=9),
     Opposed(dice=10, against_dice=1),
 ]
 
@@ -375,8 +399,7 @@ def test_properties(check: object) -> None:
     assert_replayable(check)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("check", SPREAD[1:4] + SPREAD[6:7] + SPREAD[9:11],
-                         ids=lambda c: c.describe())
+@pytest.mark.parametrize("check", SPREAD[1:4] + SPREAD[6:7] + SPREAD[9:11], ids=lambda c: c.describe())
 def test_frequencies(check: object) -> None:
     assert_frequencies(check, n=2000)  # type: ignore[arg-type]
 
@@ -393,14 +416,23 @@ def test_roll_log_and_describe() -> None:
 
 # --- errors ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("bad", [2.0, "3", None, True])
-@pytest.mark.parametrize(("cls", "field", "base"), [
-    (Check, "dice", {}), (Check, "dc", {"dice": 3}), (Check, "again", {"dice": 3}),
-    (Check, "exceed", {"dice": 3}), (Check, "botch", {"dice": 3}),
-    (Mitigated, "dice", {}), (Mitigated, "defence", {"dice": 3}),
-    (Opposed, "dice", {"against_dice": 2}), (Opposed, "against_dice", {"dice": 2}),
-    (Opposed, "against_again", {"dice": 2, "against_dice": 2}),
-])
+@pytest.mark.parametrize(
+    ("cls", "field", "base"),
+    [
+        (Check, "dice", {}),
+        (Check, "dc", {"dice": 3}),
+        (Check, "again", {"dice": 3}),
+        (Check, "exceed", {"dice": 3}),
+        (Check, "botch", {"dice": 3}),
+        (Mitigated, "dice", {}),
+        (Mitigated, "defence", {"dice": 3}),
+        (Opposed, "dice", {"against_dice": 2}),
+        (Opposed, "against_dice", {"dice": 2}),
+        (Opposed, "against_again", {"dice": 2, "against_dice": 2}),
+    ],
+)
 def test_type_errors(cls: type, field: str, base: dict[str, object], bad: object) -> None:
     if field == "exceed" and bad is True:
         bad = 1
@@ -410,28 +442,36 @@ def test_type_errors(cls: type, field: str, base: dict[str, object], bad: object
         cls(**{**base, field: bad})
 
 
-@pytest.mark.parametrize(("cls", "kwargs", "field"), [
-    (Check, {"dice": 3, "dc": 0}, "dc"), (Check, {"dice": 3, "dc": -1, "exceed": True}, "dc"),
-    (Check, {"dice": 3, "again": 7}, "again"), (Check, {"dice": 3, "again": 11}, "again"),
-    (Check, {"dice": 3, "botch": "sometimes"}, "botch"),
-    (Mitigated, {"dice": 3, "defence": -1}, "defence"),
-    (Opposed, {"dice": 3, "against_dice": 3, "again": 6}, "again"),
-])
+@pytest.mark.parametrize(
+    ("cls", "kwargs", "field"),
+    [
+        (Check, {"dice": 3, "dc": 0}, "dc"),
+        (Check, {"dice": 3, "dc": -1, "exceed": True}, "dc"),
+        (Check, {"dice": 3, "again": 7}, "again"),
+        (Check, {"dice": 3, "again": 11}, "again"),
+        (Check, {"dice": 3, "botch": "sometimes"}, "botch"),
+        (Mitigated, {"dice": 3, "defence": -1}, "defence"),
+        (Opposed, {"dice": 3, "against_dice": 3, "again": 6}, "again"),
+    ],
+)
 def test_rules_errors(cls: type, kwargs: dict[str, object], field: str) -> None:
     with pytest.raises(RulesError, match=f"{field}=") as info:
         cls(**kwargs)
     assert not isinstance(info.value, (LimitError, ParameterTypeError))
 
 
-@pytest.mark.parametrize(("build", "field"), [
-    (lambda: Check(dice=10**9), "dice"), (lambda: Check(dice=3, dc=10**9), "dc"),
-    (lambda: Mitigated(dice=10**9, defence=10**9), "dice"),
-    (lambda: Opposed(dice=10**9, against_dice=1), "dice"),
-    (lambda: Opposed(dice=1, against_dice=again.MAX_OPPOSED_DICE + 1), "against_dice"),
-    (lambda: Check(dice=3).distribution(bound=10**9), "bound"),
-    (lambda: Opposed(dice=3, against_dice=3).distribution(bound=again.MAX_OPPOSED_BOUND + 1),
-     "bound"),
-])
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda: Check(dice=10**9), "dice"),
+        (lambda: Check(dice=3, dc=10**9), "dc"),
+        (lambda: Mitigated(dice=10**9, defence=10**9), "dice"),
+        (lambda: Opposed(dice=10**9, against_dice=1), "dice"),
+        (lambda: Opposed(dice=1, against_dice=again.MAX_OPPOSED_DICE + 1), "against_dice"),
+        (lambda: Check(dice=3).distribution(bound=10**9), "bound"),
+        (lambda: Opposed(dice=3, against_dice=3).distribution(bound=again.MAX_OPPOSED_BOUND + 1), "bound"),
+    ],
+)
 def test_limit_errors_are_immediate(build: object, field: str) -> None:
     with pytest.raises(LimitError, match=field):
         build()  # type: ignore[operator]
@@ -463,12 +503,15 @@ def test_largest_sizes_answer_within_a_second() -> None:
         lambda: Check(dice=again.MAX_DICE, dc=again.MAX_DC, again=8).chance(),
         lambda: Check(dice=again.MAX_DICE, again=8, botch="zero").distribution(),
         lambda: Check(dice=again.MAX_DICE, again=10).distribution(bound=again.MAX_BOUND),
-        lambda: Opposed(dice=again.MAX_OPPOSED_DICE, again=8,
-                        against_dice=again.MAX_OPPOSED_DICE, against_again=9).outcomes(),
-        lambda: Opposed(dice=again.MAX_OPPOSED_DICE, again=8, against_dice=1,
-                        against_again=10).distribution(),
-        lambda: Opposed(dice=again.MAX_OPPOSED_DICE, again=9, against_dice=again.MAX_OPPOSED_DICE,
-                        against_again=8).distribution(bound=again.MAX_OPPOSED_BOUND),
+        lambda: Opposed(
+            dice=again.MAX_OPPOSED_DICE, again=8, against_dice=again.MAX_OPPOSED_DICE, against_again=9
+        ).outcomes(),
+        lambda: Opposed(
+            dice=again.MAX_OPPOSED_DICE, again=8, against_dice=1, against_again=10
+        ).distribution(),
+        lambda: Opposed(
+            dice=again.MAX_OPPOSED_DICE, again=9, against_dice=again.MAX_OPPOSED_DICE, against_again=8
+        ).distribution(bound=again.MAX_OPPOSED_BOUND),
     ]
     for case in cases:
         result = case()
@@ -476,6 +519,7 @@ def test_largest_sizes_answer_within_a_second() -> None:
 
 
 # --- module data -------------------------------------------------------------------------------
+
 
 def test_module_data() -> None:
     assert again.CHECKS == {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
@@ -487,10 +531,12 @@ def test_module_data() -> None:
         assert cls.system == "again"
     ids = [r.id for r in again.RULINGS]
     assert len(ids) == len(set(ids)) and all(i.startswith("again-") for i in ids)
-    assert {"again-critical-success-needs-success", "again-botch-after-any-failure",
-            "again-botch-powers"} <= set(ids)
-    assert all(r.system == "again" and r.section and r.source and r.ruling and r.why
-               for r in again.RULINGS)
+    assert {
+        "again-critical-success-needs-success",
+        "again-botch-after-any-failure",
+        "again-botch-powers",
+    } <= set(ids)
+    assert all(r.system == "again" and r.section and r.source and r.ruling and r.why for r in again.RULINGS)
 
 
 def _words(text: str) -> list[str]:
@@ -500,11 +546,11 @@ def _words(text: str) -> list[str]:
 @pytest.mark.skipif(not SEED_TEXT.exists(), reason="rules source not present")
 def test_no_long_runs_copied_from_the_source() -> None:
     source = _words(SEED_TEXT.read_text(encoding="utf-8"))
-    runs = {tuple(source[i:i + 9]) for i in range(len(source) - 8)}
+    runs = {tuple(source[i : i + 9]) for i in range(len(source) - 8)}
     texts = [again.__doc__ or ""]
     texts += [c.__doc__ or "" for c in again.CHECKS.values()]
     texts += [t for r in again.RULINGS for t in (r.source, r.ruling, r.why)]
     for text in texts:
         words = _words(text)
         for i in range(len(words) - 8):
-            assert tuple(words[i:i + 9]) not in runs, " ".join(words[i:i + 9])
+            assert tuple(words[i : i + 9]) not in runs, " ".join(words[i : i + 9])

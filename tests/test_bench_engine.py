@@ -56,6 +56,7 @@ def test_answers_equal_on_the_smallest_cases():
 
 def test_a_broken_adapter_is_caught():
     """icepool's Hits counted from one face too high: every hits answer of icepool, and nothing else."""
+
     def broken(engine, case, question, prebuilt=False):
         if engine == "icepool" and case["family"] == "hits":
             case = {**case, "threshold": case["threshold"] + 1}
@@ -63,7 +64,8 @@ def test_a_broken_adapter_is_caught():
 
     hits = next(c["label"] for c in SMALLEST if c["family"] == "hits")
     assert failures(check_answers(SMALLEST, make=broken)) == {
-        (hits, question, "icepool") for question in ("chance", "distribution", "outcomes")}
+        (hits, question, "icepool") for question in ("chance", "distribution", "outcomes")
+    }
 
 
 @pytest.mark.parametrize("label", ["again 5d10 8-again, DC 3", "critdice 3d12 SN 8"])
@@ -96,8 +98,7 @@ def test_a_mismatch_is_loud_and_fails_the_run(monkeypatch, capsys):
     case = {"family": "again", "n": 5, "again": 10, "dc": 3}
     monkeypatch.setattr(case_set, "case_list", lambda quick: [dict(case)])
     monkeypatch.setattr(case_set, "again_depths", lambda need, bound: (need - 2, bound))
-    status = main(["--repeats", "1", "--target-ms", "0.1", "--fresh-repeats", "1",
-                   "--import-repeats", "1"])
+    status = main(["--repeats", "1", "--target-ms", "0.1", "--fresh-repeats", "1", "--import-repeats", "1"])
     out, err = capsys.readouterr()
     assert status == 1
     assert "**MISMATCH: 2 of 6 answer checks failed**" in out

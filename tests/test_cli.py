@@ -17,13 +17,16 @@ from rollkit._cli import main
 # One valid command line per check class, with the check it must build.
 EXAMPLES = [
     (["ninefold", "--to-pass", "45"], ninefold.Check(to_pass=45)),
-    (["ninefold.contest", "--offence", "60", "--defence", "30"],
-     ninefold.Contest(offence=60, defence=30)),
-    (["trait", "--mod", "5", "--threshold", "15", "--adept", "--exp", "4"],
-     trait.Check(mod=5, threshold=15, adept=True, exp=4)),
+    (["ninefold.contest", "--offence", "60", "--defence", "30"], ninefold.Contest(offence=60, defence=30)),
+    (
+        ["trait", "--mod", "5", "--threshold", "15", "--adept", "--exp", "4"],
+        trait.Check(mod=5, threshold=15, adept=True, exp=4),
+    ),
     (["hits", "--dice", "5", "--threshold", "7", "--tn", "3"], hits.Check(dice=5, threshold=7, tn=3)),
-    (["hits.group", "--dice", "4", "--threshold", "7", "--tn", "2", "--helpers", "8:6,3:7"],
-     hits.Group(dice=4, threshold=7, tn=2, helpers=((8, 6), (3, 7)))),
+    (
+        ["hits.group", "--dice", "4", "--threshold", "7", "--tn", "2", "--helpers", "8:6,3:7"],
+        hits.Group(dice=4, threshold=7, tn=2, helpers=((8, 6), (3, 7))),
+    ),
     (["again", "--dice", "6", "--dc", "2", "--again", "9"], again.Check(dice=6, dc=2, again=9)),
     (["critdice", "--dice", "4", "--sn", "9"], critdice.Check(dice=4, sn=9)),
 ]
@@ -36,8 +39,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
-def test_odds_json_is_the_exact_odds(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                     check: rollkit.CheckBase) -> None:
+def test_odds_json_is_the_exact_odds(
+    capsys: pytest.CaptureFixture[str], argv: list[str], check: rollkit.CheckBase
+) -> None:
     code, out, err = run(capsys, "odds", *argv, "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
@@ -50,8 +54,9 @@ def test_odds_json_is_the_exact_odds(capsys: pytest.CaptureFixture[str], argv: l
 
 
 @pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
-def test_roll_with_a_seed_is_the_library_roll(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                              check: rollkit.CheckBase) -> None:
+def test_roll_with_a_seed_is_the_library_roll(
+    capsys: pytest.CaptureFixture[str], argv: list[str], check: rollkit.CheckBase
+) -> None:
     code, out, _ = run(capsys, "roll", *argv, "--seed", "1234", "--json")
     assert code == 0
     assert json.loads(out) == check.roll(seed=1234).to_json()
@@ -77,27 +82,43 @@ def test_bound_is_passed_to_the_distribution(capsys: pytest.CaptureFixture[str])
     assert Fraction(dist["tail"]["probability"]) == again.Check(dice=2, dc=1).distribution(bound=3).tail
 
 
-@pytest.mark.parametrize(("argv", "needle"), [
-    (["roll", "nope"], "check='nope' is not a known check"),
-    (["roll"], "roll needs a SYSTEM"),
-    (["fly", "hits"], "command 'fly' is not known"),
-    (["roll", "hits", "--dice", "x", "--threshold", "7", "--tn", "1"],
-     "Dice Pool: “x” is not a whole number; enter a whole number from 0 to 100000."),
-    (["roll", "hits", "--dice", "5", "--threshold", "7"], "required: --tn"),
-    (["roll", "hits", "--dice", "-1", "--threshold", "7", "--tn", "1"], "Dice Pool: -1 is out of range; enter a whole number from 0 to 100000."),
-    (["odds", "hits", "--dice", "1000000000", "--threshold", "7", "--tn", "1"], "Dice Pool: 1000000000 is out of range; enter a whole number from 0 to 100000."),
-    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"], "seed=-4"),
-    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--wat", "1"], "--wat"),
-    (["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"],
-     "Stacking cap: “bogus” is not one of the choices; choose online, draft or none."),
-    (["roll", "hits.group", "--dice", "4", "--threshold", "7", "--tn", "1", "--helpers", "8:6:1"],
-     "Supporting PCs, helper 1: “8:6:1” is not 2 numbers joined by “:”"),
-    (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "x"], "--seed 'x'"),
-    (["rulings", "nope"], "SYSTEM='nope' is not a system"),
-    (["systems", "a", "b"], "at most one SYSTEM"),
-])
-def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys: pytest.CaptureFixture[str],
-                                                    argv: list[str], needle: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["roll", "nope"], "check='nope' is not a known check"),
+        (["roll"], "roll needs a SYSTEM"),
+        (["fly", "hits"], "command 'fly' is not known"),
+        (
+            ["roll", "hits", "--dice", "x", "--threshold", "7", "--tn", "1"],
+            "Dice Pool: “x” is not a whole number; enter a whole number from 0 to 100000.",
+        ),
+        (["roll", "hits", "--dice", "5", "--threshold", "7"], "required: --tn"),
+        (
+            ["roll", "hits", "--dice", "-1", "--threshold", "7", "--tn", "1"],
+            "Dice Pool: -1 is out of range; enter a whole number from 0 to 100000.",
+        ),
+        (
+            ["odds", "hits", "--dice", "1000000000", "--threshold", "7", "--tn", "1"],
+            "Dice Pool: 1000000000 is out of range; enter a whole number from 0 to 100000.",
+        ),
+        (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"], "seed=-4"),
+        (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--wat", "1"], "--wat"),
+        (
+            ["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"],
+            "Stacking cap: “bogus” is not one of the choices; choose online, draft or none.",
+        ),
+        (
+            ["roll", "hits.group", "--dice", "4", "--threshold", "7", "--tn", "1", "--helpers", "8:6:1"],
+            "Supporting PCs, helper 1: “8:6:1” is not 2 numbers joined by “:”",
+        ),
+        (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "x"], "--seed 'x'"),
+        (["rulings", "nope"], "SYSTEM='nope' is not a system"),
+        (["systems", "a", "b"], "at most one SYSTEM"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("rollkit: error: ")
@@ -131,11 +152,16 @@ def test_help_for_a_check_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_console_script_and_module_entry_points() -> None:
     for command in ([sys.executable, "-m", "rollkit"],):
-        done = subprocess.run([*command, "odds", "hits", "--dice", "1", "--threshold", "6", "--tn", "1"],
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [*command, "odds", "hits", "--dice", "1", "--threshold", "6", "--tn", "1"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 0 and "exact fraction 1/2" in done.stdout
-        bad = subprocess.run([*command, "roll", "hits", "--dice", "0.5"], capture_output=True,
-                             text=True, check=False)
+        bad = subprocess.run(
+            [*command, "roll", "hits", "--dice", "0.5"], capture_output=True, text=True, check=False
+        )
         assert bad.returncode == 2 and bad.stderr.startswith("rollkit: error:")
 
 

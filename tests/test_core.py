@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
@@ -51,8 +51,15 @@ class _Toy(CheckBase):
             rolled.append(Die(face, 6, "pool", "hit" if face >= 5 else "miss", int(face >= 5)))
         tally = sum(d.value for d in rolled)
         outcome = "success" if tally >= self.need else "failure"
-        return Roll(self.system, self.describe(), tuple(rolled), tally, outcome,
-                    outcome == "success", self.outcomes()[outcome])
+        return Roll(
+            self.system,
+            self.describe(),
+            tuple(rolled),
+            tally,
+            outcome,
+            outcome == "success",
+            self.outcomes()[outcome],
+        )
 
 
 def test_integer_accepts_and_names_the_parameter() -> None:
@@ -94,8 +101,11 @@ def test_error_messages_are_short_for_huge_values() -> None:
 def test_distribution_reads_and_totals() -> None:
     d = Distribution.from_weights({0: 1, 1: 2, 2: 3}, 10, tail_weight=4, tail_label="3 or more")
     assert d[1] == Fraction(1, 5) and d.get(7, 0) == 0 and d.get(7) is None
-    with pytest.raises(KeyError, match=r"outcome=7 is not listed: this distribution lists 0, 1, 2;"
-                       r" the rest \(3 or more\) is in tail"):
+    with pytest.raises(
+        KeyError,
+        match=r"outcome=7 is not listed: this distribution lists 0, 1, 2;"
+        r" the rest \(3 or more\) is in tail",
+    ):
         d[7]
     with pytest.raises(RulesError):  # also a RulesError, like every mistake rollkit names
         d["7"]
@@ -116,8 +126,13 @@ def test_distribution_reads_and_totals() -> None:
         d.mean()
     whole = Distribution.from_weights({1: 1, 2: 1, 3: 2}, 4)
     assert whole.mean() == Fraction(9, 4)
-    assert whole.to_json()["outcomes"][2] == {"outcome": 3, "probability": "1/2", "float": 0.5,
-                                              "percent": "50.00%", "fraction": "1/2"}
+    assert whole.to_json()["outcomes"][2] == {
+        "outcome": 3,
+        "probability": "1/2",
+        "float": 0.5,
+        "percent": "50.00%",
+        "fraction": "1/2",
+    }
     tiny = Distribution.from_weights({0: 1, 1: 10**6 - 1}, 10**6)
     assert tiny.to_json()["outcomes"][0]["percent"] == "0.0001%"
     rare = Distribution.from_weights({0: 48, 1: 10**8 - 48}, 10**8)

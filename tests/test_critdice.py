@@ -12,7 +12,7 @@ import dataclasses
 import itertools
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -22,8 +22,20 @@ from hypothesis import strategies as st
 import rollkit
 from rollkit import Distribution, LimitError, ParameterTypeError, RulesError, critdice
 from rollkit.critdice import (
-    MAX_ADJUSTED_DICE, MAX_BOUND, MAX_CRITICAL, MAX_DICE, MAX_POINTS, MAX_SN, Check,
-    SkillCheck, StatCheck, _maths, _rules, best_adjustments, skill_pool, stat_pool,
+    MAX_ADJUSTED_DICE,
+    MAX_BOUND,
+    MAX_CRITICAL,
+    MAX_DICE,
+    MAX_POINTS,
+    MAX_SN,
+    Check,
+    SkillCheck,
+    StatCheck,
+    _maths,
+    _rules,
+    best_adjustments,
+    skill_pool,
+    stat_pool,
 )
 from tests._properties import assert_exact, assert_frequencies, assert_replayable
 
@@ -31,6 +43,7 @@ SEED_TEXT = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_840a
 
 
 # --- independent reference implementation --------------------------------------------------------
+
 
 def face_value(face: int, sn: int) -> int:
     """Successes of one standard die showing ``face`` (critical die not included)."""
@@ -48,7 +61,7 @@ def crit_mean(sn: int) -> Fraction:
     return Fraction(sum(crit_value(f, sn) for f in range(1, 13)), 12) / Fraction(11, 12)
 
 
-@lru_cache(maxsize=None)
+@cache
 def crit_chain(pending: int, sn: int, cut: int) -> tuple[tuple[int, Fraction], ...]:
     """P(critical dice add exactly s) for s <= cut, rolling die after die.
 
@@ -81,12 +94,13 @@ def plan_key(final: list[int] | tuple[int, ...], sn: int, cost: int) -> tuple[Fr
     return sum(face_value(f, sn) for f in final) + twelves * crit_mean(sn), -cost, twelves
 
 
-@lru_cache(maxsize=None)
+@cache
 def exhaustive_best(faces: tuple[int, ...], sn: int, budget: int) -> tuple[Fraction, int, int]:
     """Best plan key over every plan: each die (not a 1) to any value 2..12, up or down."""
-    options = [[(1, 0)] if f == 1 else
-               [(g, abs(g - f)) for g in range(max(2, f - budget), min(12, f + budget) + 1)]
-               for f in faces]
+    options = [
+        [(1, 0)] if f == 1 else [(g, abs(g - f)) for g in range(max(2, f - budget), min(12, f + budget) + 1)]
+        for f in faces
+    ]
     best = None
     for plan in itertools.product(*options):
         cost = sum(c for _, c in plan)
@@ -114,13 +128,13 @@ def knapsack_best(faces: tuple[int, ...], sn: int, budget: int) -> tuple[Fractio
     return max((v, -c, t) for c, (v, t) in exact.items())
 
 
-def brute(dice: int, sn: int, legendary: int, focus: int, critical: int,
-          top: int) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
+def brute(
+    dice: int, sn: int, legendary: int, focus: int, critical: int, top: int
+) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
     """Every face combination, the policy applied to each: P(total = t) for t <= top, outcomes."""
     counts: dict[tuple[int, int], int] = {}
     for faces in itertools.product(range(1, 13), repeat=dice):
-        final = apply(faces, best_adjustments(faces=faces, sn=sn, legendary=legendary,
-                                              focus=focus))
+        final = apply(faces, best_adjustments(faces=faces, sn=sn, legendary=legendary, focus=focus))
         key = (sum(face_value(f, sn) for f in final), sum(f == 12 for f in final))
         counts[key] = counts.get(key, 0) + 1
     dist: dict[int, Fraction] = {}
@@ -144,17 +158,34 @@ def brute(dice: int, sn: int, legendary: int, focus: int, critical: int,
 
 CASES = [
     # dice, sn, legendary, focus, critical
-    (0, 8, 0, 0, 0), (0, 8, 0, 0, 2), (1, 8, 0, 0, 0), (2, 8, 0, 0, 0), (3, 8, 0, 0, 0),
-    (4, 8, 0, 0, 0), (3, 2, 0, 0, 0), (3, 3, 0, 0, 1), (3, 12, 0, 0, 0), (3, 13, 0, 0, 0),
-    (2, 20, 0, 0, 1), (3, 5, 1, 0, 0), (3, 8, 2, 1, 0), (3, 8, 0, 4, 1), (3, 11, 3, 3, 0),
-    (3, 12, 2, 0, 0), (3, 13, 1, 2, 0), (3, 2, 0, 5, 0), (2, 7, 4, 6, 0), (3, 10, 10, 0, 0),
-    (4, 8, 1, 1, 0), (4, 6, 0, 3, 0), (4, 13, 2, 0, 0),
+    (0, 8, 0, 0, 0),
+    (0, 8, 0, 0, 2),
+    (1, 8, 0, 0, 0),
+    (2, 8, 0, 0, 0),
+    (3, 8, 0, 0, 0),
+    (4, 8, 0, 0, 0),
+    (3, 2, 0, 0, 0),
+    (3, 3, 0, 0, 1),
+    (3, 12, 0, 0, 0),
+    (3, 13, 0, 0, 0),
+    (2, 20, 0, 0, 1),
+    (3, 5, 1, 0, 0),
+    (3, 8, 2, 1, 0),
+    (3, 8, 0, 4, 1),
+    (3, 11, 3, 3, 0),
+    (3, 12, 2, 0, 0),
+    (3, 13, 1, 2, 0),
+    (3, 2, 0, 5, 0),
+    (2, 7, 4, 6, 0),
+    (3, 10, 10, 0, 0),
+    (4, 8, 1, 1, 0),
+    (4, 6, 0, 3, 0),
+    (4, 13, 2, 0, 0),
 ]
 
 
 @pytest.mark.parametrize(("dice", "sn", "legendary", "focus", "critical"), CASES)
-def test_odds_match_brute_force(dice: int, sn: int, legendary: int, focus: int,
-                                critical: int) -> None:
+def test_odds_match_brute_force(dice: int, sn: int, legendary: int, focus: int, critical: int) -> None:
     top = 7
     dist, out = brute(dice, sn, legendary, focus, critical, top)
     check = Check(dice=dice, sn=sn, legendary=legendary, focus=focus, critical=critical)
@@ -172,8 +203,12 @@ def test_odds_match_brute_force(dice: int, sn: int, legendary: int, focus: int,
 
 
 def test_default_bound_is_the_smallest_with_a_small_tail() -> None:
-    for check in (Check(dice=3), Check(dice=6, sn=5, focus=2), Check(dice=0, critical=3),
-                  Check(dice=9, sn=13)):
+    for check in (
+        Check(dice=3),
+        Check(dice=6, sn=5, focus=2),
+        Check(dice=0, critical=3),
+        Check(dice=9, sn=13),
+    ):
         tally = check.distribution()
         bound = max(k for k, _ in tally.items())
         assert tally.tail < Fraction(1, 10**6)
@@ -182,6 +217,7 @@ def test_default_bound_is_the_smallest_with_a_small_tail() -> None:
 
 
 # --- the no-points path and the one Horner pass ------------------------------------------------
+
 
 def clear_critdice_caches() -> None:
     for module in (_rules, _maths):
@@ -204,8 +240,7 @@ def test_no_points_weights_match_the_policy_path(sn: int) -> None:
 
 
 def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    keys = [(dice, sn, critical) for dice in range(13) for sn in (2, 8, 12, 13, 24)
-            for critical in (0, 2)]
+    keys = [(dice, sn, critical) for dice in range(13) for sn in (2, 8, 12, 13, 24) for critical in (0, 2)]
 
     def answers() -> dict[tuple[int, int, int], tuple[object, ...]]:
         clear_critdice_caches()
@@ -213,15 +248,18 @@ def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -
         for dice, sn, critical in keys:
             check = Check(dice=dice, sn=sn, critical=critical)
             lowest = min(k for k, _ in check.distribution().items())
-            out[dice, sn, critical] = (check.chance(), check.outcomes(), check.distribution(),
-                                       check.distribution(bound=lowest + 3),
-                                       check.distribution(bound=90))
+            out[dice, sn, critical] = (
+                check.chance(),
+                check.outcomes(),
+                check.distribution(),
+                check.distribution(bound=lowest + 3),
+                check.distribution(bound=90),
+            )
         return out
 
     try:
         fast = answers()
-        monkeypatch.setattr(_maths, "_unadjusted_weights",
-                            lambda n, sn: _maths._policy_weights(n, sn, 0))
+        monkeypatch.setattr(_maths, "_unadjusted_weights", lambda n, sn: _maths._policy_weights(n, sn, 0))
         slow = answers()
     finally:
         monkeypatch.undo()
@@ -231,8 +269,9 @@ def test_no_points_odds_match_the_policy_path(monkeypatch: pytest.MonkeyPatch) -
         assert fast[key] == slow[key], key
 
 
-def horner_per_size(n: int, sn: int, budget: int, critical: int, size: int,
-                    plain_only: bool = False) -> tuple[int, tuple[int, ...]]:
+def horner_per_size(
+    n: int, sn: int, budget: int, critical: int, size: int, plain_only: bool = False
+) -> tuple[int, tuple[int, ...]]:
     """The Horner pass done plainly at exactly ``size``: every (base, k) pair, every k."""
     shape = _rules._shape(sn)
     weights = _maths._pool_weights(n, sn, budget)
@@ -264,13 +303,25 @@ def tally_per_size(n: int, sn: int, budget: int, critical: int, bound: int) -> D
     return Distribution(tuple(pairs), Fraction(den - cum, den), f"{bound + 1} or more")
 
 
-@pytest.mark.parametrize(("dice", "sn", "budget", "critical"), [
-    (0, 8, 0, 0), (0, 8, 0, 3), (1, 8, 0, 0), (3, 8, 0, 0), (9, 8, 0, 0), (9, 8, 0, 2),
-    (6, 2, 0, 1), (7, 12, 0, 0), (8, 13, 0, 3), (20, 8, 0, 0), (4, 8, 3, 0), (5, 5, 2, 1),
-    (5, 13, 4, 0),
-])
-def test_one_horner_pass_matches_a_pass_per_size(dice: int, sn: int, budget: int,
-                                                  critical: int) -> None:
+@pytest.mark.parametrize(
+    ("dice", "sn", "budget", "critical"),
+    [
+        (0, 8, 0, 0),
+        (0, 8, 0, 3),
+        (1, 8, 0, 0),
+        (3, 8, 0, 0),
+        (9, 8, 0, 0),
+        (9, 8, 0, 2),
+        (6, 2, 0, 1),
+        (7, 12, 0, 0),
+        (8, 13, 0, 3),
+        (20, 8, 0, 0),
+        (4, 8, 3, 0),
+        (5, 5, 2, 1),
+        (5, 13, 4, 0),
+    ],
+)
+def test_one_horner_pass_matches_a_pass_per_size(dice: int, sn: int, budget: int, critical: int) -> None:
     low = min(b for b, _ in _maths._pool_weights(dice, sn, budget))
     first = _maths._first_size(dice, critical)
     for size in sorted({1, 2, 1 - low, 5, first - 1, first, 2 * first}):
@@ -281,8 +332,10 @@ def test_one_horner_pass_matches_a_pass_per_size(dice: int, sn: int, budget: int
     key = (dice, sn, budget, critical)
     lowest = _maths._lowest(*key)[1]
     default = _maths._default_bound(*key)
-    for bound in sorted({lowest, lowest + 1, default - 1, default, default + 1,
-                         low + first, 3 * first, MAX_BOUND} - {lowest - 1}):
+    for bound in sorted(
+        {lowest, lowest + 1, default - 1, default, default + 1, low + first, 3 * first, MAX_BOUND}
+        - {lowest - 1}
+    ):
         assert _maths._tally(*key, bound) == tally_per_size(*key, bound), bound
 
 
@@ -300,8 +353,12 @@ def test_one_die_by_hand() -> None:
     # SN 8: a 1 (1/12) fails, 2-7 (6/12) do nothing, 8-11 (4/12) succeed, a 12 (1/12) succeeds
     # and rolls a critical die worth 1 or more.
     out = Check(dice=1).outcomes()
-    assert dict(out.items()) == {"critical failure": Fraction(1, 12), "failure": Fraction(1, 2),
-                                 "success": Fraction(1, 3), "critical success": Fraction(1, 12)}
+    assert dict(out.items()) == {
+        "critical failure": Fraction(1, 12),
+        "failure": Fraction(1, 2),
+        "success": Fraction(1, 3),
+        "critical success": Fraction(1, 12),
+    }
     tally = Check(dice=1).distribution(bound=3)
     # total 2: a 12 and a critical die of 1-7; total 3: a 12, then 8-11 on the critical die
     assert tally[2] == Fraction(1, 12) * Fraction(7, 12)
@@ -343,18 +400,23 @@ def test_policy_matches_exhaustive_search(sn: int) -> None:
     for dice, budget in POLICY_GRID:
         for faces in itertools.combinations_with_replacement(range(1, 13), dice):
             for legendary in {0, budget // 2, budget}:
-                steps = best_adjustments(faces=faces, sn=sn, legendary=legendary,
-                                         focus=budget - legendary)
+                steps = best_adjustments(faces=faces, sn=sn, legendary=legendary, focus=budget - legendary)
                 final = apply(faces, steps)
-                assert plan_key(final, sn, len(steps)) == exhaustive_best(faces, sn, budget), \
-                    (faces, sn, budget)
+                assert plan_key(final, sn, len(steps)) == exhaustive_best(faces, sn, budget), (
+                    faces,
+                    sn,
+                    budget,
+                )
 
 
 @settings(max_examples=150, deadline=None)
-@given(faces=st.lists(st.integers(1, 12), min_size=0, max_size=9),
-       sn=st.integers(2, 14), legendary=st.integers(0, 6), focus=st.integers(0, 6))
-def test_policy_is_optimal_on_random_rolls(faces: list[int], sn: int, legendary: int,
-                                          focus: int) -> None:
+@given(
+    faces=st.lists(st.integers(1, 12), min_size=0, max_size=9),
+    sn=st.integers(2, 14),
+    legendary=st.integers(0, 6),
+    focus=st.integers(0, 6),
+)
+def test_policy_is_optimal_on_random_rolls(faces: list[int], sn: int, legendary: int, focus: int) -> None:
     steps = best_adjustments(faces=tuple(faces), sn=sn, legendary=legendary, focus=focus)
     final = apply(tuple(faces), steps)
     assert plan_key(final, sn, len(steps)) == knapsack_best(tuple(faces), sn, legendary + focus)
@@ -368,21 +430,33 @@ def test_policy_is_optimal_on_random_rolls(faces: list[int], sn: int, legendary:
 def test_policy_examples_by_hand() -> None:
     # SN 8, 4 points, faces 7, 6, 8: 7->8 and 6->8 (3 points, +2) beat 8->12 (+17/11)
     assert best_adjustments(faces=(7, 6, 8), sn=8, legendary=4) == (
-        (1, 7, 8, "Legendary"), (2, 6, 7, "Legendary"), (2, 7, 8, "Legendary"))
+        (1, 7, 8, "Legendary"),
+        (2, 6, 7, "Legendary"),
+        (2, 7, 8, "Legendary"),
+    )
     # one point more buys nothing better than +2... 5 points: 8->12 (4) and 7->8 (1): 1 + 17/11
     assert best_adjustments(faces=(7, 6, 8), sn=8, focus=5) == (
-        (1, 7, 8, "Focus"), (3, 8, 9, "Focus"), (3, 9, 10, "Focus"), (3, 10, 11, "Focus"),
-        (3, 11, 12, "Focus"))
+        (1, 7, 8, "Focus"),
+        (3, 8, 9, "Focus"),
+        (3, 9, 10, "Focus"),
+        (3, 10, 11, "Focus"),
+        (3, 11, 12, "Focus"),
+    )
     # SN 3 makes a critical die worth exactly 2 on average: 10->12 ties with two 2s->3 at
     # 2 points; the tie goes to the critical die
     assert best_adjustments(faces=(10, 2, 2), sn=3, legendary=2) == (
-        (1, 10, 11, "Legendary"), (1, 11, 12, "Legendary"))
+        (1, 10, 11, "Legendary"),
+        (1, 11, 12, "Legendary"),
+    )
     # nothing worth buying: 1s cannot move and 12s are already at the top
     assert best_adjustments(faces=(1, 12, 1), sn=8, legendary=3, focus=3) == ()
     # SN above 12: only 12s matter; the cheapest die goes first, Legendary before Focus
     assert best_adjustments(faces=(12, 12, 11, 9), sn=13, legendary=1, focus=3) == (
-        (3, 11, 12, "Legendary"), (4, 9, 10, "Focus"), (4, 10, 11, "Focus"),
-        (4, 11, 12, "Focus"))
+        (3, 11, 12, "Legendary"),
+        (4, 9, 10, "Focus"),
+        (4, 10, 11, "Focus"),
+        (4, 11, 12, "Focus"),
+    )
 
 
 def test_lowering_and_sacrifice_never_pay() -> None:
@@ -397,14 +471,19 @@ def test_lowering_and_sacrifice_never_pay() -> None:
 
 # --- rolls by hand -------------------------------------------------------------------------------
 
+
 def test_resolve_plain_roll() -> None:
     # SN 8: 12 (+1, critical die), 8 (+1), 1 (-1), 5, 3; critical die 9 (>= 8: +2) -> 3
     roll = Check(dice=5).resolve([12, 8, 1, 5, 3, 9])
     assert roll.tally == 3 and roll.outcome == "critical success" and roll.success
     assert [(d.role, d.counts, d.value) for d in roll.dice] == [
-        ("standard", "critical success", 1), ("standard", "success", 1),
-        ("standard", "fail", -1), ("standard", "nothing", 0), ("standard", "nothing", 0),
-        ("critical", "double success", 2)]
+        ("standard", "critical success", 1),
+        ("standard", "success", 1),
+        ("standard", "fail", -1),
+        ("standard", "nothing", 0),
+        ("standard", "nothing", 0),
+        ("critical", "double success", 2),
+    ]
     assert roll.detail("critical successes") == 1 and roll.detail("critical dice") == 1
     assert roll.detail("successes") == 4 and roll.detail("fails") == 1
     assert roll.detail("story event") is True
@@ -442,8 +521,7 @@ def test_resolve_with_adjustments() -> None:
     # SN 8, 1 Legendary + 1 Focus on 10, 7, 1: 10->12 (a critical die, 17/11) beats 7->8 (+1)
     check = Check(dice=3, legendary=1, focus=1)
     roll = check.resolve([10, 7, 1, 4])
-    assert roll.detail("adjustments") == ("die 1: 10 -> 11 (Legendary)",
-                                          "die 1: 11 -> 12 (Focus)")
+    assert roll.detail("adjustments") == ("die 1: 10 -> 11 (Legendary)", "die 1: 11 -> 12 (Focus)")
     assert roll.detail("legendary spent") == 1 and roll.detail("focus spent") == 1
     assert roll.dice[0].face == 10 and roll.dice[0].counts == "critical success"
     assert roll.dice[0].note == "raised 10 -> 12 (1 Legendary, 1 Focus); rolls a critical die"
@@ -474,6 +552,7 @@ def test_resolve_rejects_leftover_faces() -> None:
 
 
 # --- pools and the pooled checks -----------------------------------------------------------------
+
 
 def test_pools() -> None:
     assert skill_pool(rank=0, stats=(3, 5)) == 3
@@ -508,8 +587,7 @@ def test_pooled_checks_match_check() -> None:
 def test_checks_from_the_character_sheet() -> None:
     """``Check.skill``/``Check.stat`` build a plain Check; SkillCheck and StatCheck are their
     flat forms for the command line and widgets, with the same odds, checks and messages."""
-    assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(
-        dice=9, sn=7, focus=1)
+    assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(dice=9, sn=7, focus=1)
     assert Check.skill(rank=0, stats=(3, 5), weapon_bonus=3) == Check(dice=3)
     assert Check.stat(stat=4, legendary=2) == Check(dice=4, legendary=2)
     assert SkillCheck(rank=2, stats=[3, 5])._check() == Check.skill(rank=2, stats=(3, 5))
@@ -533,11 +611,19 @@ def test_module_tables() -> None:
     assert set(critdice.__all__) <= set(dir(critdice))
     ids = [r.id for r in critdice.RULINGS]
     assert len(ids) == len(set(ids)) and all(i.startswith("critdice-") for i in ids)
-    for needed in ("twelve-counts", "pool-size", "sn-range", "sn-above-12", "legendary-cap",
-                   "never-to-one", "stacking", "policy", "outcomes"):
+    for needed in (
+        "twelve-counts",
+        "pool-size",
+        "sn-range",
+        "sn-above-12",
+        "legendary-cap",
+        "never-to-one",
+        "stacking",
+        "policy",
+        "outcomes",
+    ):
         assert f"critdice-{needed}" in ids
-    assert all(r.system == "critdice" and r.source and r.ruling and r.why
-               for r in critdice.RULINGS)
+    assert all(r.system == "critdice" and r.source and r.ruling and r.why for r in critdice.RULINGS)
     assert set(critdice.RULINGS) <= set(rollkit.RULINGS)
 
 
@@ -547,41 +633,48 @@ def test_no_nine_word_runs_from_the_source() -> None:
         return re.findall(r"[a-z0-9']+", text.lower())
 
     seed = words(SEED_TEXT.read_text(encoding="utf-8"))
-    grams = {tuple(seed[i:i + 9]) for i in range(len(seed) - 8)}
+    grams = {tuple(seed[i : i + 9]) for i in range(len(seed) - 8)}
     prose = [critdice.__doc__ or ""]
     prose += [f"{r.source} {r.ruling} {r.why}" for r in critdice.RULINGS]
-    prose += [obj.__doc__ or "" for obj in vars(critdice).values()
-              if getattr(obj, "__module__", "").startswith(critdice.__name__ + ".")]
+    prose += [
+        obj.__doc__ or ""
+        for obj in vars(critdice).values()
+        if getattr(obj, "__module__", "").startswith(critdice.__name__ + ".")
+    ]
     prose += [method.__doc__ or "" for method in (Check.skill, Check.stat)]
     for text in prose:
         ours = words(text)
-        assert not {tuple(ours[i:i + 9]) for i in range(len(ours) - 8)} & grams
+        assert not {tuple(ours[i : i + 9]) for i in range(len(ours) - 8)} & grams
 
 
 # --- errors --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"dice": -1}, RulesError, r"dice=-1 is not allowed"),
-    ({"dice": 1.5}, ParameterTypeError, r"dice=1.5 .*whole number"),
-    ({"dice": "3"}, ParameterTypeError, r"dice='3'"),
-    ({"dice": None}, ParameterTypeError, r"dice=None"),
-    ({"dice": True}, ParameterTypeError, r"dice=True"),
-    ({"dice": MAX_DICE + 1}, LimitError, rf"dice={MAX_DICE + 1} is too large"),
-    ({"dice": 10**9}, LimitError, r"too large"),
-    ({"dice": 3, "sn": 1}, RulesError, r"sn=1 is not allowed: .*a 1 is always a Fail"),
-    ({"dice": 3, "sn": 0}, RulesError, r"sn=0"),
-    ({"dice": 3, "sn": MAX_SN + 1}, RulesError, r"sn=25 is not allowed"),
-    ({"dice": 3, "sn": 8.0}, ParameterTypeError, r"sn=8.0"),
-    ({"dice": 3, "legendary": -1}, RulesError, r"legendary=-1"),
-    ({"dice": 3, "legendary": "2"}, ParameterTypeError, r"legendary='2'"),
-    ({"dice": 3, "focus": False}, ParameterTypeError, r"focus=False"),
-    ({"dice": 3, "focus": MAX_POINTS + 1}, LimitError, r"focus=11 is too large"),
-    ({"dice": 3, "legendary": 6, "focus": 5}, LimitError, r"legendary\+focus=11 is too large"),
-    ({"dice": MAX_ADJUSTED_DICE + 1, "focus": 1}, LimitError, r"dice=31 is too large: with"),
-    ({"dice": 3, "critical": -2}, RulesError, r"critical=-2"),
-    ({"dice": 3, "critical": MAX_CRITICAL + 1}, LimitError, r"critical=101 is too large"),
-    ({"dice": 3, "critical": None}, ParameterTypeError, r"critical=None"),
-])
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"dice": -1}, RulesError, r"dice=-1 is not allowed"),
+        ({"dice": 1.5}, ParameterTypeError, r"dice=1.5 .*whole number"),
+        ({"dice": "3"}, ParameterTypeError, r"dice='3'"),
+        ({"dice": None}, ParameterTypeError, r"dice=None"),
+        ({"dice": True}, ParameterTypeError, r"dice=True"),
+        ({"dice": MAX_DICE + 1}, LimitError, rf"dice={MAX_DICE + 1} is too large"),
+        ({"dice": 10**9}, LimitError, r"too large"),
+        ({"dice": 3, "sn": 1}, RulesError, r"sn=1 is not allowed: .*a 1 is always a Fail"),
+        ({"dice": 3, "sn": 0}, RulesError, r"sn=0"),
+        ({"dice": 3, "sn": MAX_SN + 1}, RulesError, r"sn=25 is not allowed"),
+        ({"dice": 3, "sn": 8.0}, ParameterTypeError, r"sn=8.0"),
+        ({"dice": 3, "legendary": -1}, RulesError, r"legendary=-1"),
+        ({"dice": 3, "legendary": "2"}, ParameterTypeError, r"legendary='2'"),
+        ({"dice": 3, "focus": False}, ParameterTypeError, r"focus=False"),
+        ({"dice": 3, "focus": MAX_POINTS + 1}, LimitError, r"focus=11 is too large"),
+        ({"dice": 3, "legendary": 6, "focus": 5}, LimitError, r"legendary\+focus=11 is too large"),
+        ({"dice": MAX_ADJUSTED_DICE + 1, "focus": 1}, LimitError, r"dice=31 is too large: with"),
+        ({"dice": 3, "critical": -2}, RulesError, r"critical=-2"),
+        ({"dice": 3, "critical": MAX_CRITICAL + 1}, LimitError, r"critical=101 is too large"),
+        ({"dice": 3, "critical": None}, ParameterTypeError, r"critical=None"),
+    ],
+)
 def test_check_errors(kwargs: dict[str, object], error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         Check(**kwargs)  # type: ignore[arg-type]
@@ -594,8 +687,11 @@ def test_adjusted_pool_limit_is_exact_at_the_edge() -> None:
 
 def test_bound_errors() -> None:
     check = Check(dice=3)
-    with pytest.raises(RulesError, match=r"bound=-4 is not allowed: bound must be a whole number"
-                                         r" of at least -3"):
+    with pytest.raises(
+        RulesError,
+        match=r"bound=-4 is not allowed: bound must be a whole number"
+        r" of at least -3",
+    ):
         check.distribution(bound=-4)
     assert check.distribution(bound=-3).items() == ((-3, Fraction(1, 1728)),)
     with pytest.raises(LimitError, match=r"bound=1001 is too large"):
@@ -606,20 +702,26 @@ def test_bound_errors() -> None:
         Check(dice=0, critical=2).distribution(bound=1)
 
 
-@pytest.mark.parametrize(("kwargs", "error", "match"), [
-    ({"rank": -1, "stats": (3, 4)}, RulesError, r"rank=-1"),
-    ({"rank": 1.0, "stats": (3, 4)}, ParameterTypeError, r"rank=1.0"),
-    ({"rank": 1, "stats": ()}, RulesError, r"one or two"),
-    ({"rank": 1, "stats": (1, 2, 3)}, RulesError, r"one or two"),
-    ({"rank": 1, "stats": "34"}, ParameterTypeError, r"stats='34'"),
-    ({"rank": 1, "stats": 3}, ParameterTypeError, r"stats=3"),
-    ({"rank": 1, "stats": (3, None)}, ParameterTypeError, r"stats\[1\]=None"),
-    ({"rank": 1, "stats": (3, -1)}, RulesError, r"stats\[1\]=-1"),
-    ({"rank": 1, "stats": (3,), "weapon_bonus": -1}, RulesError, r"weapon_bonus=-1"),
-    ({"rank": 1, "stats": (3,), "untrained_allowed": 1}, ParameterTypeError,
-     r"untrained_allowed=1 .*True or False"),
-    ({"rank": 0, "stats": (3,), "untrained_allowed": False}, RulesError, r"rank=0"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"rank": -1, "stats": (3, 4)}, RulesError, r"rank=-1"),
+        ({"rank": 1.0, "stats": (3, 4)}, ParameterTypeError, r"rank=1.0"),
+        ({"rank": 1, "stats": ()}, RulesError, r"one or two"),
+        ({"rank": 1, "stats": (1, 2, 3)}, RulesError, r"one or two"),
+        ({"rank": 1, "stats": "34"}, ParameterTypeError, r"stats='34'"),
+        ({"rank": 1, "stats": 3}, ParameterTypeError, r"stats=3"),
+        ({"rank": 1, "stats": (3, None)}, ParameterTypeError, r"stats\[1\]=None"),
+        ({"rank": 1, "stats": (3, -1)}, RulesError, r"stats\[1\]=-1"),
+        ({"rank": 1, "stats": (3,), "weapon_bonus": -1}, RulesError, r"weapon_bonus=-1"),
+        (
+            {"rank": 1, "stats": (3,), "untrained_allowed": 1},
+            ParameterTypeError,
+            r"untrained_allowed=1 .*True or False",
+        ),
+        ({"rank": 0, "stats": (3,), "untrained_allowed": False}, RulesError, r"rank=0"),
+    ],
+)
 def test_skill_pool_errors(kwargs: dict[str, object], error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         skill_pool(**kwargs)  # type: ignore[arg-type]
@@ -646,8 +748,10 @@ def test_other_errors() -> None:
 
 def test_largest_sizes_give_whole_distributions() -> None:
     """Speed at these sizes is measured by the engine benchmark, not here."""
-    for check in (Check(dice=MAX_DICE, critical=MAX_CRITICAL),
-                  Check(dice=MAX_ADJUSTED_DICE, sn=8, legendary=4, focus=6)):
+    for check in (
+        Check(dice=MAX_DICE, critical=MAX_CRITICAL),
+        Check(dice=MAX_ADJUSTED_DICE, sn=8, legendary=4, focus=6),
+    ):
         assert check.outcomes().total() == 1
         assert check.distribution().total() == 1
 
@@ -655,10 +759,16 @@ def test_largest_sizes_give_whole_distributions() -> None:
 # --- shared properties ---------------------------------------------------------------------------
 
 SPREAD = [
-    Check(dice=1), Check(dice=5), Check(dice=9, sn=10), Check(dice=4, sn=2, critical=1),
-    Check(dice=6, sn=13, focus=2), Check(dice=7, legendary=2, focus=3),
-    Check(dice=12, sn=6, legendary=1), Check(dice=0, critical=2),
-    SkillCheck(rank=2, stats=(3, 4), weapon_bonus=1, focus=2), StatCheck(stat=3, sn=9),
+    Check(dice=1),
+    Check(dice=5),
+    Check(dice=9, sn=10),
+    Check(dice=4, sn=2, critical=1),
+    Check(dice=6, sn=13, focus=2),
+    Check(dice=7, legendary=2, focus=3),
+    Check(dice=12, sn=6, legendary=1),
+    Check(dice=0, critical=2),
+    SkillCheck(rank=2, stats=(3, 4), weapon_bonus=1, focus=2),
+    StatCheck(stat=3, sn=9),
 ]
 
 
@@ -680,26 +790,41 @@ def test_frequencies(check: Check) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(dice=st.integers(0, 8), sn=st.integers(2, 16), legendary=st.integers(0, 3),
-       focus=st.integers(0, 3), critical=st.integers(0, 2), seed=st.integers(0, 2**32))
-def test_rolls_agree_with_their_log(dice: int, sn: int, legendary: int, focus: int,
-                                    critical: int, seed: int) -> None:
+@given(
+    dice=st.integers(0, 8),
+    sn=st.integers(2, 16),
+    legendary=st.integers(0, 3),
+    focus=st.integers(0, 3),
+    critical=st.integers(0, 2),
+    seed=st.integers(0, 2**32),
+)
+def test_rolls_agree_with_their_log(
+    dice: int, sn: int, legendary: int, focus: int, critical: int, seed: int
+) -> None:
     check = Check(dice=dice, sn=sn, legendary=legendary, focus=focus, critical=critical)
     roll = check.roll(seed=seed)
     assert roll.tally == sum(d.value for d in roll.dice)
     assert roll.success == (roll.tally >= 1)
     standard = [d for d in roll.dice if d.role == "standard"]
     assert [d.face for d in standard] == list(roll.faces[:dice])
-    final = apply(roll.faces[:dice], best_adjustments(faces=roll.faces[:dice], sn=sn,
-                                                      legendary=legendary, focus=focus))
+    final = apply(
+        roll.faces[:dice], best_adjustments(faces=roll.faces[:dice], sn=sn, legendary=legendary, focus=focus)
+    )
     assert [d.value for d in standard] == [face_value(f, sn) for f in final]
     assert [d.counts == "critical success" for d in standard] == [f == 12 for f in final]
     assert all(d.value == crit_value(d.face, sn) for d in roll.dice[dice:])
     twelves = sum(d.counts == "critical success" for d in standard)
     assert roll.detail("critical dice") == len(roll.dice) - dice
     assert roll.detail("critical dice") >= twelves + critical
-    expected = ("critical failure" if roll.tally < 0 else "failure" if roll.tally == 0
-                else "critical success" if twelves else "success")
+    expected = (
+        "critical failure"
+        if roll.tally < 0
+        else "failure"
+        if roll.tally == 0
+        else "critical success"
+        if twelves
+        else "success"
+    )
     assert roll.outcome == expected
     assert roll.detail("legendary spent") <= legendary
     assert roll.detail("focus spent") <= focus

@@ -81,9 +81,12 @@ def _names(message: str, name: str) -> bool:
 
 
 def _ranged() -> list[tuple[str, str, int | None, int | None]]:
-    return [(kind, f.name, f.param.low, f.param.high) for kind in KINDS for f in _fields(kind)
-            if f.hint is int and f.param is not None
-            and (f.param.low is not None or f.param.high is not None)]
+    return [
+        (kind, f.name, f.param.low, f.param.high)
+        for kind in KINDS
+        for f in _fields(kind)
+        if f.hint is int and f.param is not None and (f.param.low is not None or f.param.high is not None)
+    ]
 
 
 def test_every_check_kind_has_a_baseline() -> None:
@@ -93,6 +96,7 @@ def test_every_check_kind_has_a_baseline() -> None:
 
 
 # --- (a), (c): every field is declared in the rules' words ----------------------------------
+
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_field_has_a_label_and_a_hint(kind: str) -> None:
@@ -132,10 +136,13 @@ def test_labels_use_the_rules_words() -> None:
 
 # --- (b): declared ranges and validation agree ----------------------------------------------
 
-@pytest.mark.parametrize(("kind", "name", "low", "high"), _ranged(),
-                         ids=lambda v: v if isinstance(v, str) else None)
-def test_declared_range_is_what_the_check_accepts(kind: str, name: str, low: int | None,
-                                                  high: int | None) -> None:
+
+@pytest.mark.parametrize(
+    ("kind", "name", "low", "high"), _ranged(), ids=lambda v: v if isinstance(v, str) else None
+)
+def test_declared_range_is_what_the_check_accepts(
+    kind: str, name: str, low: int | None, high: int | None
+) -> None:
     outside = ([low - 1] if low is not None else []) + ([high + 1] if high is not None else [])
     for value in outside:  # refused, naming the field, whatever the other fields are
         for params in ({**BASELINES[kind], name: value}, _alone(kind, name, value)):
@@ -147,8 +154,7 @@ def test_declared_range_is_what_the_check_accepts(kind: str, name: str, low: int
             build(kind, {**BASELINES[kind], name: value})
         except RulesError as error:  # a rule across fields: it names another field,
             others = [f.name for f in _fields(kind) if f.name != name]  # or ALONE lists it
-            assert (kind, name) in ALONE or any(_names(str(error), o) for o in others), \
-                (value, str(error))
+            assert (kind, name) in ALONE or any(_names(str(error), o) for o in others), (value, str(error))
         build(kind, _alone(kind, name, value))  # with those fields set aside, it builds
 
 
@@ -163,6 +169,7 @@ def test_list_entries_have_the_declared_range() -> None:
 
 
 # --- --help names every option as the rules do ------------------------------------------------
+
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_help_shows_label_hint_and_range(capsys: pytest.CaptureFixture[str], kind: str) -> None:
@@ -191,10 +198,14 @@ def test_help_example_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--tn VALUE" in out and "--dice VALUE" in out
     text = " ".join(out.split())
     assert "--tn VALUE Target Number (TN): Hits needed to succeed; 0 to 1000000 (required)" in text
-    assert "Relevant Stats: one or two, the higher one used from Rank 1 on; each Stat 0 to 100," \
+    assert (
+        "Relevant Stats: one or two, the higher one used from Rank 1 on; each Stat 0 to 100,"
         " separated by commas; at most 2 (required)" in _help("critdice.skill", capsys)
-    assert "each helper as Dice Pool:Threshold (x+) (Dice Pool 0 to 600; Threshold (x+) 1 to 10)," \
+    )
+    assert (
+        "each helper as Dice Pool:Threshold (x+) (Dice Pool 0 to 600; Threshold (x+) 1 to 10),"
         " separated by commas; at most 100 (default none)" in _help("hits.group", capsys)
+    )
     assert "toPass (%):" in _help("ninefold", capsys)  # a % in a label survives argparse
     assert "(default off)" in _help("trait", capsys)
 
@@ -222,26 +233,30 @@ def test_surrounding_spaces_are_accepted(capsys: pytest.CaptureFixture[str], tex
     code, out, err = _cli(capsys, text)
     assert code == 0 and err == "" and '"check": "hits.Check(dice=6,' in out
     assert build("critdice.skill", {"rank": " 2", "stats": " 3 , 5 "}).stats == (3, 5)
-    assert build("hits.group", {"dice": "4", **HITS, "helpers": " 8:6 , 3 : 7 "}).helpers == \
-        ((8, 6), (3, 7))
-    assert build("trait", {"mod": " -2 ", "threshold": "15", "cap": " none ", "adept": " yes "}) \
-        == build("trait", {"mod": -2, "threshold": 15, "cap": "none", "adept": True})
+    assert build("hits.group", {"dice": "4", **HITS, "helpers": " 8:6 , 3 : 7 "}).helpers == ((8, 6), (3, 7))
+    assert build("trait", {"mod": " -2 ", "threshold": "15", "cap": " none ", "adept": " yes "}) == build(
+        "trait", {"mod": -2, "threshold": 15, "cap": "none", "adept": True}
+    )
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("abc", f"Dice Pool: \u201cabc\u201d is not a whole number; {RANGE}"),
-    ("1e9", f"Dice Pool: \u201c1e9\u201d is not a whole number; {RANGE}"),
-    ("2.5", f"Dice Pool: \u201c2.5\u201d is not a whole number; {RANGE}"),
-    (" 5 5 ", f"Dice Pool: \u201c5 5\u201d is not a whole number; {RANGE}"),
-    ("0x10", f"Dice Pool: \u201c0x10\u201d is not a whole number; {RANGE}"),
-    ("", f"Dice Pool is empty: {RANGE}"),
-    ("   ", f"Dice Pool is empty: {RANGE}"),
-    ("\u0665", f"Dice Pool: \u201c\u0665\u201d is not written with the digits 0-9; {RANGE}"),
-    ("\uff15", f"Dice Pool: \u201c\uff15\u201d is not written with the digits 0-9; {RANGE}"),
-    (" 1\u0660 ", f"Dice Pool: \u201c1\u0660\u201d is not written with the digits 0-9; {RANGE}"),
-])
-def test_bad_whole_numbers_say_why_in_the_rules_words(capsys: pytest.CaptureFixture[str],
-                                                      text: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("abc", f"Dice Pool: \u201cabc\u201d is not a whole number; {RANGE}"),
+        ("1e9", f"Dice Pool: \u201c1e9\u201d is not a whole number; {RANGE}"),
+        ("2.5", f"Dice Pool: \u201c2.5\u201d is not a whole number; {RANGE}"),
+        (" 5 5 ", f"Dice Pool: \u201c5 5\u201d is not a whole number; {RANGE}"),
+        ("0x10", f"Dice Pool: \u201c0x10\u201d is not a whole number; {RANGE}"),
+        ("", f"Dice Pool is empty: {RANGE}"),
+        ("   ", f"Dice Pool is empty: {RANGE}"),
+        ("\u0665", f"Dice Pool: \u201c\u0665\u201d is not written with the digits 0-9; {RANGE}"),
+        ("\uff15", f"Dice Pool: \u201c\uff15\u201d is not written with the digits 0-9; {RANGE}"),
+        (" 1\u0660 ", f"Dice Pool: \u201c1\u0660\u201d is not written with the digits 0-9; {RANGE}"),
+    ],
+)
+def test_bad_whole_numbers_say_why_in_the_rules_words(
+    capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
     with pytest.raises(RulesError) as error:
         build("hits", {"dice": text, **HITS})
     assert str(error.value) == message
@@ -252,33 +267,70 @@ def test_bad_whole_numbers_say_why_in_the_rules_words(capsys: pytest.CaptureFixt
 
 def test_messages_state_each_fields_own_range() -> None:
     cases = [
-        ("trait", {"mod": "x", "threshold": "15"}, "MOD: \u201cx\u201d is not a whole number;"
-         " enter a whole number from -100 to 100."),
-        ("again", {"dice": "x"}, "Dice Pool: \u201cx\u201d is not a whole number; enter a whole"
-         " number of at most 1000."),
-        ("again.mitigated", {"dice": "3", "defence": ""}, "Defense is empty: enter a whole number"
-         " of at least 0."),
-        ("critdice", {"dice": "4", "sn": "\uff18"}, "Success Number (SN): \u201c\uff18\u201d is"
-         " not written with the digits 0-9; enter a whole number from 2 to 24."),
-        ("critdice.skill", {"rank": "1", "stats": "3, x"}, "Relevant Stats, Stat 2: \u201cx\u201d is"
-         " not a whole number; enter a whole number from 0 to 100."),
-        ("critdice.skill", {"rank": "1", "stats": "3,"}, "Relevant Stats, Stat 2 is empty: enter a"
-         " whole number from 0 to 100."),
-        ("critdice.skill", {"rank": "1", "stats": "3 4 5"}, "Relevant Stats: 3 Stats given; enter at"
-         " most 2."),
+        (
+            "trait",
+            {"mod": "x", "threshold": "15"},
+            "MOD: \u201cx\u201d is not a whole number; enter a whole number from -100 to 100.",
+        ),
+        (
+            "again",
+            {"dice": "x"},
+            "Dice Pool: \u201cx\u201d is not a whole number; enter a whole number of at most 1000.",
+        ),
+        (
+            "again.mitigated",
+            {"dice": "3", "defence": ""},
+            "Defense is empty: enter a whole number of at least 0.",
+        ),
+        (
+            "critdice",
+            {"dice": "4", "sn": "\uff18"},
+            "Success Number (SN): \u201c\uff18\u201d is"
+            " not written with the digits 0-9; enter a whole number from 2 to 24.",
+        ),
+        (
+            "critdice.skill",
+            {"rank": "1", "stats": "3, x"},
+            "Relevant Stats, Stat 2: \u201cx\u201d is"
+            " not a whole number; enter a whole number from 0 to 100.",
+        ),
+        (
+            "critdice.skill",
+            {"rank": "1", "stats": "3,"},
+            "Relevant Stats, Stat 2 is empty: enter a whole number from 0 to 100.",
+        ),
+        (
+            "critdice.skill",
+            {"rank": "1", "stats": "3 4 5"},
+            "Relevant Stats: 3 Stats given; enter at most 2.",
+        ),
         ("critdice.skill", {"rank": "1", "stats": " "}, "Relevant Stats: enter at least 1 Stat."),
-        ("hits.group", {"dice": "4", **HITS, "helpers": "8:6:1"}, "Supporting PCs, helper 1:"
-         " \u201c8:6:1\u201d is not 2 numbers joined by \u201c:\u201d; enter Dice Pool, Threshold"
-         " (x+) joined by \u201c:\u201d."),
-        ("hits.group", {"dice": "4", **HITS, "helpers": "2:7 8:\u0666"}, "Supporting PCs, helper 2,"
-         " Threshold (x+): \u201c\u0666\u201d is not written with the digits 0-9; enter a whole"
-         " number from 1 to 10."),
-        ("hits.group", {"dice": "4", **HITS, "helpers": "2:11"}, "Supporting PCs, helper 1,"
-         " Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."),
-        ("trait", {"mod": "1", "threshold": "5", "cap": "bogus"}, "Stacking cap: \u201cbogus\u201d"
-         " is not one of the choices; choose online, draft or none."),
-        ("trait", {"mod": "1", "threshold": "5", "adept": ""}, "Adept is empty: enter true or"
-         " false."),
+        (
+            "hits.group",
+            {"dice": "4", **HITS, "helpers": "8:6:1"},
+            "Supporting PCs, helper 1:"
+            " \u201c8:6:1\u201d is not 2 numbers joined by \u201c:\u201d; enter Dice Pool, Threshold"
+            " (x+) joined by \u201c:\u201d.",
+        ),
+        (
+            "hits.group",
+            {"dice": "4", **HITS, "helpers": "2:7 8:\u0666"},
+            "Supporting PCs, helper 2,"
+            " Threshold (x+): \u201c\u0666\u201d is not written with the digits 0-9; enter a whole"
+            " number from 1 to 10.",
+        ),
+        (
+            "hits.group",
+            {"dice": "4", **HITS, "helpers": "2:11"},
+            "Supporting PCs, helper 1,"
+            " Threshold (x+): 11 is out of range; enter a whole number from 1 to 10.",
+        ),
+        (
+            "trait",
+            {"mod": "1", "threshold": "5", "cap": "bogus"},
+            "Stacking cap: \u201cbogus\u201d is not one of the choices; choose online, draft or none.",
+        ),
+        ("trait", {"mod": "1", "threshold": "5", "adept": ""}, "Adept is empty: enter true or false."),
     ]
     for kind, params, message in cases:
         with pytest.raises(RulesError) as error:
@@ -293,13 +345,19 @@ def test_cli_messages_are_one_line_for_every_kind(capsys: pytest.CaptureFixture[
             if field.hint is not int:
                 continue
             argv = ["roll", kind, f"--{field.name}", "\uff15"]
-            argv += [a for f in _fields(kind) if f.required and f.name != field.name
-                     for a in (f"--{f.name}", _text(BASELINES[kind][f.name]))]
+            argv += [
+                a
+                for f in _fields(kind)
+                if f.required and f.name != field.name
+                for a in (f"--{f.name}", _text(BASELINES[kind][f.name]))
+            ]
             assert main(argv) == 2
             out, err = capsys.readouterr()
             assert out == "" and err.count("\n") == 1
-            assert err.startswith(f"rollkit: error: {field.label}: \u201c\uff15\u201d is not"
-                                  " written with the digits 0-9; enter a whole number"), err
+            assert err.startswith(
+                f"rollkit: error: {field.label}: \u201c\uff15\u201d is not"
+                " written with the digits 0-9; enter a whole number"
+            ), err
 
 
 def _text(value: Any) -> str:

@@ -23,8 +23,9 @@ from rollkit import RulesError
 from rollkit._cli import main
 
 HANG_SECONDS = 20  # far above any real answer (< 1 s, see the benchmarks): only a hang trips it
-CHECKS = [(f"{name}.{kind}", cls) for name, module in rollkit.SYSTEMS.items()
-          for kind, cls in module.CHECKS.items()]
+CHECKS = [
+    (f"{name}.{kind}", cls) for name, module in rollkit.SYSTEMS.items() for kind, cls in module.CHECKS.items()
+]
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -43,10 +44,17 @@ def watchdog() -> Iterator[None]:
 
 
 ANYTHING = st.one_of(
-    st.integers(min_value=-(10**30), max_value=10**30), st.integers(-3, 14),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=20), st.booleans(), st.none(),
-    st.binary(max_size=4), st.lists(st.integers(-2, 13), max_size=4),
-    st.tuples(st.integers(-2, 13), st.integers(-2, 13)), st.just(float("nan")), st.just(10**9),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.integers(-3, 14),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+    st.booleans(),
+    st.none(),
+    st.binary(max_size=4),
+    st.lists(st.integers(-2, 13), max_size=4),
+    st.tuples(st.integers(-2, 13), st.integers(-2, 13)),
+    st.just(float("nan")),
+    st.just(10**9),
 )
 
 
@@ -60,9 +68,11 @@ def _plausible(hint: Any) -> st.SearchStrategy[Any]:
     if origin is typing.Literal:
         return st.sampled_from(typing.get_args(hint))
     if origin is tuple:
-        return st.lists(st.tuples(st.integers(0, 8), st.integers(1, 11)), max_size=3).map(tuple) \
-            if typing.get_origin(typing.get_args(hint)[0]) is tuple \
+        return (
+            st.lists(st.tuples(st.integers(0, 8), st.integers(1, 11)), max_size=3).map(tuple)
+            if typing.get_origin(typing.get_args(hint)[0]) is tuple
             else st.lists(st.integers(0, 8), min_size=0, max_size=3).map(tuple)
+        )
     if hint is str:
         return st.sampled_from(["roll-under", "roll-high", "action", "skill", "x"])
     return ANYTHING
@@ -77,12 +87,12 @@ def kwargs_for(cls: type, plausible: bool) -> st.SearchStrategy[dict[str, Any]]:
 
     return st.fixed_dictionaries(
         {f.name: value(f.name) for f in fields if f.default is dataclasses.MISSING},
-        optional={f.name: value(f.name) for f in fields if f.default is not dataclasses.MISSING})
+        optional={f.name: value(f.name) for f in fields if f.default is not dataclasses.MISSING},
+    )
 
 
 def _names_a_parameter(message: str, names: typing.Iterable[str]) -> bool:
-    return any(f"{name}=" in message or f"{name} " in message or f"{name}[" in message
-               for name in names)
+    return any(f"{name}=" in message or f"{name} " in message or f"{name}[" in message for name in names)
 
 
 def _exercise(check: Any, data: st.DataObject) -> None:
@@ -136,8 +146,14 @@ def test_arbitrary_values(name: str, cls: type, data: st.DataObject) -> None:
 
 
 @SETTINGS
-@given(text=st.one_of(st.text(max_size=40), st.from_regex(
-    r"\A(\d{1,4}d\(\d{1,2}\+\)|[A-Z]{3}|\w+ \(\w+\))(:\s?(\d{1,3}|[A-Z]{3}|\w+ \(\w+\)))?\Z")))
+@given(
+    text=st.one_of(
+        st.text(max_size=40),
+        st.from_regex(
+            r"\A(\d{1,4}d\(\d{1,2}\+\)|[A-Z]{3}|\w+ \(\w+\))(:\s?(\d{1,3}|[A-Z]{3}|\w+ \(\w+\)))?\Z"
+        ),
+    )
+)
 def test_notation_parser(text: str) -> None:
     from rollkit import hits
 
@@ -151,11 +167,40 @@ def test_notation_parser(text: str) -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-@given(argv=st.lists(st.one_of(
-    st.sampled_from(["roll", "odds", "rulings", "systems", "hits", "again.opposed", "trait",
-                     "critdice", "ninefold.contest", "--dice", "--tn", "--threshold", "--seed",
-                     "--json", "--bound", "--mod", "--help", "7", "-1", "3", "1e9", "nan"]),
-    st.text(max_size=8)), max_size=8))
+@given(
+    argv=st.lists(
+        st.one_of(
+            st.sampled_from(
+                [
+                    "roll",
+                    "odds",
+                    "rulings",
+                    "systems",
+                    "hits",
+                    "again.opposed",
+                    "trait",
+                    "critdice",
+                    "ninefold.contest",
+                    "--dice",
+                    "--tn",
+                    "--threshold",
+                    "--seed",
+                    "--json",
+                    "--bound",
+                    "--mod",
+                    "--help",
+                    "7",
+                    "-1",
+                    "3",
+                    "1e9",
+                    "nan",
+                ]
+            ),
+            st.text(max_size=8),
+        ),
+        max_size=8,
+    )
+)
 def test_command_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with watchdog():
         code = main(argv)

@@ -11,14 +11,14 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rollkit import LimitError, ParameterTypeError, Ruling, RulesError, hits
+from rollkit import LimitError, ParameterTypeError, RulesError, Ruling, hits
 from rollkit.hits import Check
 from tests._properties import assert_exact, assert_frequencies, assert_replayable
 
@@ -54,7 +54,7 @@ def band(effect: int) -> str:
     return DOS5
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_hits(n: int, t: int) -> dict[int, Fraction]:
     """Hits of n d10 at t+ by enumerating every face combination."""
     counts = Counter(sum(f >= t for f in faces) for faces in itertools.product(FACES, repeat=n))
@@ -109,8 +109,19 @@ def test_check_matches_binomial_formula(n: int, t: int, tn: int) -> None:
 
 def test_every_band_is_reachable_and_listed_when_empty() -> None:
     # 20 dice at 1+ always score 20: Effect 20 - tn lands in one band only.
-    for tn, expected in ((24, BOTCH3), (23, BOTCH2), (22, BOTCH2), (21, BOTCH1), (20, DOS1),
-                         (19, DOS1), (18, DOS2), (16, DOS3), (12, DOS4), (5, DOS4), (4, DOS5)):
+    for tn, expected in (
+        (24, BOTCH3),
+        (23, BOTCH2),
+        (22, BOTCH2),
+        (21, BOTCH1),
+        (20, DOS1),
+        (19, DOS1),
+        (18, DOS2),
+        (16, DOS3),
+        (12, DOS4),
+        (5, DOS4),
+        (4, DOS5),
+    ):
         outcomes = Check(dice=20, threshold=1, tn=tn).outcomes()
         assert list(outcomes) == list(BANDS)
         assert outcomes[expected] == 1, (tn, expected)
@@ -192,10 +203,12 @@ def test_validation_joint_odds_match_enumeration(n: int, t: int, v: int) -> None
             weights[band(k - tn) + (", validation passed" if passed else ", validation failed")] += 1
             wins += k >= tn and passed
         check = Check(dice=n, threshold=t, tn=tn, validation=v)
-        expected = {b + ", validation failed": Fraction(weights[b + ", validation failed"], 10**n)
-                    for b in BANDS}
-        expected |= {b + ", validation passed": Fraction(weights[b + ", validation passed"], 10**n)
-                     for b in BANDS}
+        expected = {
+            b + ", validation failed": Fraction(weights[b + ", validation failed"], 10**n) for b in BANDS
+        }
+        expected |= {
+            b + ", validation passed": Fraction(weights[b + ", validation passed"], 10**n) for b in BANDS
+        }
         assert_outcomes(check, expected)
         assert check.chance() == Fraction(wins, 10**n)
         # The tally (Hits) does not depend on validation.
@@ -258,16 +271,14 @@ def formula_hits_cached(n: int, t: int) -> dict[int, Fraction]:
     return formula_hits(n, t)
 
 
-def expected_check(dice: int, t: int, tn: int, bought: int,
-                   v: int) -> tuple[Fraction, dict[str, Fraction]]:
+def expected_check(dice: int, t: int, tn: int, bought: int, v: int) -> tuple[Fraction, dict[str, Fraction]]:
     """P(success) and the outcome rows from the binomial formula, the validation die by face."""
     extra = bought * (11 - t)
     rolled = dice - 10 * bought
     if not v:
         dist = {k + extra: p for k, p in formula_hits_cached(rolled, t).items()}
         return sum(p for k, p in dist.items() if k >= tn), bands_of(dist, tn)
-    rows = {f"{b}, validation {state}": Fraction(0) for state in ("failed", "passed")
-            for b in BANDS}
+    rows = {f"{b}, validation {state}": Fraction(0) for state in ("failed", "passed") for b in BANDS}
     chance = Fraction(0)
     for k, p in formula_hits_cached(rolled - 1, t).items():
         for face in FACES:
@@ -305,8 +316,11 @@ def test_degree_table() -> None:
         row = hits.degree(effect=effect)
         assert row.label == band(effect)
         assert row.success == (effect >= 0)
-        covering = [d for d in hits.DEGREES if (d.low is None or effect >= d.low)
-                    and (d.high is None or effect <= d.high)]  # the bands as data, read here
+        covering = [
+            d
+            for d in hits.DEGREES
+            if (d.low is None or effect >= d.low) and (d.high is None or effect <= d.high)
+        ]  # the bands as data, read here
         assert covering == [row]
     assert [d.label for d in hits.DEGREES] == list(BANDS)
     assert hits.OUTCOMES == BANDS
@@ -316,16 +330,20 @@ def test_degree_table() -> None:
 
 def test_notable_follows_the_prose() -> None:
     assert [hits.notable(effect=e) for e in (-5, -3, -2, 0, 3, 4, 9)] == [
-        "spectacular failure", "spectacular failure", None, None, None, "good success",
-        "good success"]
+        "spectacular failure",
+        "spectacular failure",
+        None,
+        None,
+        None,
+        "good success",
+        "good success",
+    ]
     assert hits.degree(effect=-3).name == "Botch 2"  # the table's reading (hits-botch-band)
 
 
 def test_attribute_dice_and_threshold() -> None:
-    assert [hits.attribute_dice(level=lv) for lv in range(1, 13)] == [
-        2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
-    assert [hits.attribute_threshold(level=lv) for lv in range(1, 12)] == [
-        10, 9, 7, 7, 6, 6, 6, 5, 5, 5, 5]
+    assert [hits.attribute_dice(level=lv) for lv in range(1, 13)] == [2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7]
+    assert [hits.attribute_threshold(level=lv) for lv in range(1, 12)] == [10, 9, 7, 7, 6, 6, 6, 5, 5, 5, 5]
     with pytest.raises(RulesError, match="hits-attribute-above-11"):
         hits.attribute_threshold(level=12)
     for bad in (0, -1):
@@ -337,13 +355,28 @@ def test_attribute_dice_and_threshold() -> None:
 
 def test_difficulties_and_defences() -> None:
     names = [hits.difficulty(tn=tn) for tn in range(11)]
-    assert names == ["Idiotically Simple", "Normal or Standard", "Normal or Standard",
-                     "Challenging", "Challenging", "Hard", "Hard", "Unlikely", "Unlikely",
-                     "Impossible", "Impossible"]
+    assert names == [
+        "Idiotically Simple",
+        "Normal or Standard",
+        "Normal or Standard",
+        "Challenging",
+        "Challenging",
+        "Hard",
+        "Hard",
+        "Unlikely",
+        "Unlikely",
+        "Impossible",
+        "Impossible",
+    ]
     with pytest.raises(RulesError):
         hits.difficulty(tn=11)
-    assert hits.DEFENCES == {"EVA": "Evasion", "BOD": "Body", "AWA": "Awareness",
-                             "GRI": "Grit", "SPI": "Spirit"}
+    assert hits.DEFENCES == {
+        "EVA": "Evasion",
+        "BOD": "Body",
+        "AWA": "Awareness",
+        "GRI": "Grit",
+        "SPI": "Spirit",
+    }
     assert hits.TRAINING == {"untrained": 0, "cursory": 1, "skilled": 2, "adept": 3, "expert": 4}
 
 
@@ -362,14 +395,13 @@ def test_attribute_skill_knowledge_static_damage_builders() -> None:
     assert Check.attribute(level=9, tn=2, modifier=-2) == Check(dice=4, threshold=5, tn=2)
     assert Check.attribute(level=1, tn=1, modifier=-5) == Check(dice=0, threshold=10, tn=1)
     # Adept (3) + Focus 2 + Attribute 5 (4 dice at 6+).
-    assert Check.skill(attribute=5, training="adept", focus=2, tn=3) == Check(
-        dice=9, threshold=6, tn=3)
+    assert Check.skill(attribute=5, training="adept", focus=2, tn=3) == Check(dice=9, threshold=6, tn=3)
     assert Check.skill(attribute=5, training="Expert", tn=3) == Check(dice=8, threshold=6, tn=3)
     assert Check.skill(attribute=3, training="cursory", focus=1, tn=1, modifier=1) == Check(
-        dice=6, threshold=7, tn=1)
+        dice=6, threshold=7, tn=1
+    )
     # Untrained: the Attribute Check, Focus dice not added (hits-untrained-action).
-    assert Check.skill(attribute=3, training="untrained", focus=2, tn=2) == Check.attribute(
-        level=3, tn=2)
+    assert Check.skill(attribute=3, training="untrained", focus=2, tn=2) == Check.attribute(level=3, tn=2)
     # Knowledge: Intellect 6 (4 dice at 6+) plus 2 per rating.
     assert Check.knowledge(intellect=6, rating=3, tn=4) == Check(dice=10, threshold=6, tn=4)
     assert Check.static(dice=12, tn=3) == Check(dice=12, threshold=6, tn=3)
@@ -377,7 +409,8 @@ def test_attribute_skill_knowledge_static_damage_builders() -> None:
     assert Check.damage(power=8, hardness=2, damage="cutting") == Check(dice=8, threshold=7, tn=2)
     assert Check.damage(power=8, hardness=2, damage="piercing") == Check(dice=8, threshold=6, tn=2)
     assert Check.damage(power=8, hardness=2, threshold=5, damage="cutting") == Check(
-        dice=8, threshold=5, tn=2)
+        dice=8, threshold=5, tn=2
+    )
 
 
 def test_builder_errors() -> None:
@@ -411,12 +444,21 @@ def test_wrong_types(field: str, bad: object) -> None:
         Check(**params)
 
 
-@pytest.mark.parametrize("params,match", [
-    ({"dice": -1}, "dice"), ({"threshold": 0}, "threshold"), ({"threshold": 11}, "threshold"),
-    ({"tn": -1}, "tn"), ({"bought": -1}, "bought"), ({"bought": 2}, "bought"),
-    ({"dice": 19, "bought": 1}, "bought"), ({"validation": 1}, "validation"),
-    ({"validation": 11}, "validation"), ({"dice": 0, "validation": 3}, "validation"),
-])
+@pytest.mark.parametrize(
+    "params,match",
+    [
+        ({"dice": -1}, "dice"),
+        ({"threshold": 0}, "threshold"),
+        ({"threshold": 11}, "threshold"),
+        ({"tn": -1}, "tn"),
+        ({"bought": -1}, "bought"),
+        ({"bought": 2}, "bought"),
+        ({"dice": 19, "bought": 1}, "bought"),
+        ({"validation": 1}, "validation"),
+        ({"validation": 11}, "validation"),
+        ({"dice": 0, "validation": 3}, "validation"),
+    ],
+)
 def test_out_of_rules(params: dict[str, int], match: str) -> None:
     base = {"dice": 25, "threshold": 6, "tn": 2}
     with pytest.raises(RulesError, match=match) as info:
@@ -425,14 +467,20 @@ def test_out_of_rules(params: dict[str, int], match: str) -> None:
 
 
 def test_limits_refuse_before_computing() -> None:
-    for params in ({"dice": 10**9}, {"dice": hits.MAX_POOL + 1}, {"dice": hits.MAX_ROLLED + 1},
-                   {"tn": 10**12}, {"dice": 10**9, "bought": 10**8}):
+    for params in (
+        {"dice": 10**9},
+        {"dice": hits.MAX_POOL + 1},
+        {"dice": hits.MAX_ROLLED + 1},
+        {"tn": 10**12},
+        {"dice": 10**9, "bought": 10**8},
+    ):
         with pytest.raises(LimitError):
             Check(**({"dice": 5, "threshold": 6, "tn": 2} | params))
     # Buying hits brings a huge pool back within reach.
     big = Check.buying(dice=hits.MAX_POOL, threshold=6, tn=50_000)
     assert big.rolled == 10 and big.chance() == sum(
-        p for k, p in formula_hits(10, 6).items() if k + big.bought_hits >= 50_000)
+        p for k, p in formula_hits(10, 6).items() if k + big.bought_hits >= 50_000
+    )
 
 
 def test_largest_pool_answers() -> None:
@@ -443,8 +491,13 @@ def test_largest_pool_answers() -> None:
 
 def test_resolve_rejects_bad_faces() -> None:
     check = Check(dice=2, threshold=6, tn=1)
-    for faces, error in (([1], RulesError), ([1, 2, 3], RulesError), ([0, 5], RulesError),
-                         ([11, 5], RulesError), ([1.0, 5], ParameterTypeError)):
+    for faces, error in (
+        ([1], RulesError),
+        ([1, 2, 3], RulesError),
+        ([0, 5], RulesError),
+        ([11, 5], RulesError),
+        ([1.0, 5], ParameterTypeError),
+    ):
         with pytest.raises(error):
             check.resolve(faces)
 
@@ -480,8 +533,7 @@ def test_roll_log() -> None:
     assert len(roll.dice) == 5 and all(d.sides == 10 for d in roll.dice)
     assert roll.tally == sum(d.face >= 7 for d in roll.dice) == roll.detail("hits")
     assert roll.outcome == band(roll.tally - 3)
-    assert dataclasses.replace(roll, seed=None) == Check(dice=5, threshold=7, tn=3).resolve(
-        roll.faces)
+    assert dataclasses.replace(roll, seed=None) == Check(dice=5, threshold=7, tn=3).resolve(roll.faces)
 
 
 # -- rulings --------------------------------------------------------------------------
@@ -489,9 +541,19 @@ def test_roll_log() -> None:
 
 def test_rulings_are_complete() -> None:
     ids = {r.id for r in hits.RULINGS}
-    for needed in ("botch-band", "buying-hits-table", "luck-odds", "attribute-above-11",
-                   "untrained-action", "group-pool-below-zero", "validation-die-position",
-                   "opposed-ties", "tn-zero", "static-threshold", "group-knowledge-limit"):
+    for needed in (
+        "botch-band",
+        "buying-hits-table",
+        "luck-odds",
+        "attribute-above-11",
+        "untrained-action",
+        "group-pool-below-zero",
+        "validation-die-position",
+        "opposed-ties",
+        "tn-zero",
+        "static-threshold",
+        "group-knowledge-limit",
+    ):
         assert f"hits-{needed}" in ids
     assert len(ids) == len(hits.RULINGS)
     for r in hits.RULINGS:
@@ -509,8 +571,12 @@ def test_ruling_numbers_are_right() -> None:
 
 
 def test_module_surface() -> None:
-    assert hits.CHECKS == {"check": hits.Check, "opposed": hits.Opposed, "group": hits.Group,
-                           "luck": hits.Luck}
+    assert hits.CHECKS == {
+        "check": hits.Check,
+        "opposed": hits.Opposed,
+        "group": hits.Group,
+        "luck": hits.Luck,
+    }
     for name in hits.__all__:
         assert hasattr(hits, name), name
     for cls in hits.CHECKS.values():

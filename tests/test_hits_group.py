@@ -21,10 +21,19 @@ FACES = range(1, 11)
 # -- opposed --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("na,ta,nb,tb", [
-    (0, 6, 0, 6), (1, 6, 1, 6), (2, 7, 2, 5), (3, 10, 1, 2), (0, 6, 3, 7), (3, 6, 0, 9),
-    (2, 1, 2, 1), (4, 5, 2, 8),
-])
+@pytest.mark.parametrize(
+    "na,ta,nb,tb",
+    [
+        (0, 6, 0, 6),
+        (1, 6, 1, 6),
+        (2, 7, 2, 5),
+        (3, 10, 1, 2),
+        (0, 6, 3, 7),
+        (3, 6, 0, 9),
+        (2, 1, 2, 1),
+        (4, 5, 2, 8),
+    ],
+)
 def test_opposed_matches_enumeration(na: int, ta: int, nb: int, tb: int) -> None:
     effects: Counter[int] = Counter()
     for faces in itertools.product(FACES, repeat=na + nb):
@@ -73,7 +82,8 @@ def test_opposed_tie_succeeds_with_effect_zero() -> None:
 def test_opposed_attributes_builder() -> None:
     # COR 5 (4 dice at 6+) against STR 3 (3 dice at 7+).
     assert Opposed.attributes(level=5, against=3) == Opposed(
-        dice=4, threshold=6, against_dice=3, against_threshold=7)
+        dice=4, threshold=6, against_dice=3, against_threshold=7
+    )
 
 
 def test_opposed_errors_and_limits() -> None:
@@ -90,16 +100,21 @@ def test_opposed_errors_and_limits() -> None:
     for dice, against in ((10**9, 1), (1, 10**9), (hits.MAX_OPPOSED_DICE, 1)):
         with pytest.raises(LimitError):
             Opposed(dice=dice, threshold=6, against_dice=against, against_threshold=6)
-    big = Opposed(dice=hits.MAX_OPPOSED_DICE // 2, threshold=6,
-                  against_dice=hits.MAX_OPPOSED_DICE // 2, against_threshold=7)
+    big = Opposed(
+        dice=hits.MAX_OPPOSED_DICE // 2,
+        threshold=6,
+        against_dice=hits.MAX_OPPOSED_DICE // 2,
+        against_threshold=7,
+    )
     assert big.distribution().total() == 1 and big.outcomes().total() == 1
 
 
 # -- group ----------------------------------------------------------------------------
 
 
-def brute_group(dice: int, t: int, tn: int, helpers: tuple[tuple[int, int], ...]
-                ) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+def brute_group(
+    dice: int, t: int, tn: int, helpers: tuple[tuple[int, int], ...]
+) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
     """Leader's Hits and helpers' bonus: every helper face combination enumerated,
     then the leader's pool (floored at 0) enumerated too."""
     helper_dice = sum(n for n, _ in helpers)
@@ -108,7 +123,7 @@ def brute_group(dice: int, t: int, tn: int, helpers: tuple[tuple[int, int], ...]
     for faces in itertools.product(FACES, repeat=helper_dice):
         total, i = 0, 0
         for n, ht in helpers:
-            total += sum(f >= ht for f in faces[i:i + n]) - 1  # Effect against TN 1
+            total += sum(f >= ht for f in faces[i : i + n]) - 1  # Effect against TN 1
             i += n
         bonus[total] += 1
         for k, p in brute_hits(max(0, dice + total), t).items():
@@ -116,10 +131,18 @@ def brute_group(dice: int, t: int, tn: int, helpers: tuple[tuple[int, int], ...]
     return leader, {b: Fraction(c, 10**helper_dice) for b, c in bonus.items()}
 
 
-@pytest.mark.parametrize("dice,t,helpers", [
-    (2, 7, ()), (2, 7, ((1, 6),)), (1, 6, ((1, 10), (1, 10))), (0, 5, ((2, 6),)),
-    (3, 6, ((2, 7), (1, 5))), (1, 2, ((1, 9), (1, 9), (1, 9))), (2, 10, ((3, 1),)),
-])
+@pytest.mark.parametrize(
+    "dice,t,helpers",
+    [
+        (2, 7, ()),
+        (2, 7, ((1, 6),)),
+        (1, 6, ((1, 10), (1, 10))),
+        (0, 5, ((2, 6),)),
+        (3, 6, ((2, 7), (1, 5))),
+        (1, 2, ((1, 9), (1, 9), (1, 9))),
+        (2, 10, ((3, 1),)),
+    ],
+)
 def test_group_matches_enumeration(dice: int, t: int, helpers: tuple[tuple[int, int], ...]) -> None:
     leader, bonus = brute_group(dice, t, 0, helpers)
     for tn in range(0, 5):
@@ -138,18 +161,21 @@ def test_group_library_example() -> None:
     3d(7+) scores 0 (-1), 7d(7+) scores 2 (+1): the leader gains +3d."""
     helpers = ((8, 6), (6, 7), (3, 7), (7, 7))
     check = Group(dice=5, threshold=6, tn=3, helpers=helpers)  # the leader's pool is not given
-    faces = ([6, 9, 10, 7, 1, 5, 2, 3]          # helper 1: 4 Hits
-             + [7, 6, 1, 2, 3, 4]               # helper 2: 1 Hit
-             + [6, 2, 1]                        # helper 3: 0 Hits
-             + [10, 8, 6, 5, 4, 3, 2]           # helper 4: 2 Hits
-             + [6, 6, 1, 1, 1, 1, 1, 10])       # the leader: 5 + 3 = 8 dice, 3 Hits
+    faces = (
+        [6, 9, 10, 7, 1, 5, 2, 3]  # helper 1: 4 Hits
+        + [7, 6, 1, 2, 3, 4]  # helper 2: 1 Hit
+        + [6, 2, 1]  # helper 3: 0 Hits
+        + [10, 8, 6, 5, 4, 3, 2]  # helper 4: 2 Hits
+        + [6, 6, 1, 1, 1, 1, 1, 10]
+    )  # the leader: 5 + 3 = 8 dice, 3 Hits
     roll = check.resolve(faces)
     assert roll.detail("helper effects") == (3, 0, -1, 1)
     assert roll.detail("bonus dice") == 3 and roll.detail("leader dice") == 8
     assert roll.tally == 3 and roll.outcome == DOS1 and roll.success
     roles = [d.role for d in roll.dice]
-    assert roles == (["helper 1"] * 8 + ["helper 2"] * 6 + ["helper 3"] * 3 + ["helper 4"] * 7
-                     + ["leader"] * 8)
+    assert roles == (
+        ["helper 1"] * 8 + ["helper 2"] * 6 + ["helper 3"] * 3 + ["helper 4"] * 7 + ["leader"] * 8
+    )
 
 
 def test_group_botches_reduce_and_floor_at_zero() -> None:
@@ -169,22 +195,36 @@ def test_group_kinds_and_errors() -> None:
         Group(dice=3, threshold=6, tn=1, kind="ritual")
     with pytest.raises(ParameterTypeError, match="kind"):
         Group(dice=3, threshold=6, tn=1, kind=3)  # type: ignore[arg-type]
-    for helpers, error in ((5, ParameterTypeError), (((1,),), ParameterTypeError),
-                           (((1, 2, 3),), ParameterTypeError), (((1.0, 6),), ParameterTypeError),
-                           (((1, 11),), RulesError), (((-1, 6),), RulesError)):
+    for helpers, error in (
+        (5, ParameterTypeError),
+        (((1,),), ParameterTypeError),
+        (((1, 2, 3),), ParameterTypeError),
+        (((1.0, 6),), ParameterTypeError),
+        (((1, 11),), RulesError),
+        (((-1, 6),), RulesError),
+    ):
         with pytest.raises(error, match="helpers"):
             Group(dice=3, threshold=6, tn=1, helpers=helpers)  # type: ignore[arg-type]
     assert Group(dice=3, threshold=6, tn=1, helpers=[[2, 6]]).helpers == ((2, 6),)  # type: ignore[list-item]
-    for params in ({"dice": 10**9}, {"helpers": ((10**9, 6),)},
-                   {"helpers": tuple((1, 6) for _ in range(hits.MAX_HELPERS + 1))},
-                   {"dice": 300, "helpers": ((301, 6),)}):
+    for params in (
+        {"dice": 10**9},
+        {"helpers": ((10**9, 6),)},
+        {"helpers": tuple((1, 6) for _ in range(hits.MAX_HELPERS + 1))},
+        {"dice": 300, "helpers": ((301, 6),)},
+    ):
         with pytest.raises(LimitError):
             Group(**({"dice": 3, "threshold": 6, "tn": 1} | params))  # type: ignore[arg-type]
 
 
 def test_group_knowledge_builder_and_limit() -> None:
     assert [hits.knowledge_helper_allowed(lead=3, helper=h) for h in range(6)] == [
-        False, False, True, True, True, True]
+        False,
+        False,
+        True,
+        True,
+        True,
+        True,
+    ]
     assert [hits.knowledge_helper_allowed(lead=1, helper=h) for h in range(3)] == [False, True, True]
     assert hits.knowledge_helper_allowed(lead=0, helper=0) is False
     check = Group.knowledge(intellect=6, rating=3, tn=4, helpers=((3, 2), (1, 4)))
@@ -223,8 +263,13 @@ def test_luck_odds_ruling_numbers() -> None:
     assert Luck(fate=3, tn=3).chance() == Fraction(1, 8)
     assert Luck(fate=4, tn=4).chance() == Fraction(1, 16)
     assert [Luck(fate=3, tn=tn).described for tn in (0, 1, 2, 3, 4, 9)] == [
-        None, "about even odds", "possible but not likely", "the moon and stars must align",
-        "statistically unheard of", "statistically unheard of"]
+        None,
+        "about even odds",
+        "possible but not likely",
+        "the moon and stars must align",
+        "statistically unheard of",
+        "statistically unheard of",
+    ]
 
 
 def test_luck_roll_and_errors() -> None:
@@ -260,4 +305,3 @@ def test_properties(check: hits.Opposed | hits.Group | hits.Luck) -> None:
     assert_exact(check)
     assert_replayable(check)
     assert_frequencies(check, n=1500)
-

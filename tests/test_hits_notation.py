@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,8 +17,7 @@ def test_static_examples() -> None:
     assert parse("9d(6+):BOD", defences={"BOD": 4}) == Check(dice=9, threshold=6, tn=4)
     assert parse("9d(6+):BOD", BOD=2) == Check(dice=9, threshold=6, tn=2)
     assert parse("9d(6+):Body", defences={"bod": 5}) == Check(dice=9, threshold=6, tn=5)
-    assert parse("9d(6+):5d(7+)") == Opposed(dice=9, threshold=6, against_dice=5,
-                                             against_threshold=7)
+    assert parse("9d(6+):5d(7+)") == Opposed(dice=9, threshold=6, against_dice=5, against_threshold=7)
 
 
 def test_defence_needs_a_value() -> None:
@@ -54,33 +52,58 @@ def test_skill_examples_need_a_sheet() -> None:
         parse("Swords (Cut):EVA")
     with pytest.raises(NotationError, match="EVA"):
         parse("Swords (Cut):EVA", actor={"Swords (Cut)": (7, 6)})
-    assert parse("Swords (Cut):EVA", actor={"swords(cut)": (7, 6)}, EVA=3) == Check(
-        dice=7, threshold=6, tn=3)
-    assert parse("Command (Intimidate):GRI", actor={"Command (Intimidate)": (5, 7)},
-                 defences={"GRI": 2}) == Check(dice=5, threshold=7, tn=2)
-    assert parse("Stealth (Infiltration):AWA", actor={"Stealth (Infiltration)": (6, 6)},
-                 AWA=1) == Check(dice=6, threshold=6, tn=1)
+    assert parse("Swords (Cut):EVA", actor={"swords(cut)": (7, 6)}, EVA=3) == Check(dice=7, threshold=6, tn=3)
+    assert parse(
+        "Command (Intimidate):GRI", actor={"Command (Intimidate)": (5, 7)}, defences={"GRI": 2}
+    ) == Check(dice=5, threshold=7, tn=2)
+    assert parse("Stealth (Infiltration):AWA", actor={"Stealth (Infiltration)": (6, 6)}, AWA=1) == Check(
+        dice=6, threshold=6, tn=1
+    )
     grapple = "Athletics (Grapple):Athletics (Grapple)"
     with pytest.raises(NotationError, match="opposing side's Skill") as info:
         parse(grapple, actor={"Athletics (Grapple)": (6, 6)})
     assert info.value.position == 20  # type: ignore[attr-defined]
-    assert parse(grapple, actor={"Athletics (Grapple)": (6, 6)},
-                 against={"Athletics (Grapple)": (4, 7)}) == Opposed(
-        dice=6, threshold=6, against_dice=4, against_threshold=7)
-    assert parse("Persuade (Con):Cunning (Discern)", actor={"Persuade (Con)": (5, 6)},
-                 against={"Cunning (Discern)": 4}) == Opposed(
-        dice=5, threshold=6, against_dice=3, against_threshold=7)
-    assert parse("Persuade (Handle):Persuade (Handle)", actor={"Persuade (Handle)": (3, 9)},
-                 against={"Persuade (Handle)": (3, 9)}).chance() > 0
+    assert parse(
+        grapple, actor={"Athletics (Grapple)": (6, 6)}, against={"Athletics (Grapple)": (4, 7)}
+    ) == Opposed(dice=6, threshold=6, against_dice=4, against_threshold=7)
+    assert parse(
+        "Persuade (Con):Cunning (Discern)", actor={"Persuade (Con)": (5, 6)}, against={"Cunning (Discern)": 4}
+    ) == Opposed(dice=5, threshold=6, against_dice=3, against_threshold=7)
+    assert (
+        parse(
+            "Persuade (Handle):Persuade (Handle)",
+            actor={"Persuade (Handle)": (3, 9)},
+            against={"Persuade (Handle)": (3, 9)},
+        ).chance()
+        > 0
+    )
 
 
-@pytest.mark.parametrize("text,position", [
-    ("", 0), ("12d(6+)", 7), ("12d(6+):3:4", 9), (":3", 0), ("12d(6+):", 8),
-    ("12d(6+):  ", 10), ("3:3", 0), ("12d(6+):3.5", 8), ("12e(6+):3", 0), ("12d(6):3", 0),
-    ("12d(6+):-1", 8), ("EVA:3", 0), ("12d(11+):3", 0), ("12d(0+):3", 0),
-    ("123456789d(6+):3", 0), ("5000d(6+):3", 0), ("12d(6+):99999999", 8), ("Ü:3", 0),
-    ("١٢d(6+):3", 0), ("12d(6+):(", 8),
-])
+@pytest.mark.parametrize(
+    "text,position",
+    [
+        ("", 0),
+        ("12d(6+)", 7),
+        ("12d(6+):3:4", 9),
+        (":3", 0),
+        ("12d(6+):", 8),
+        ("12d(6+):  ", 10),
+        ("3:3", 0),
+        ("12d(6+):3.5", 8),
+        ("12e(6+):3", 0),
+        ("12d(6):3", 0),
+        ("12d(6+):-1", 8),
+        ("EVA:3", 0),
+        ("12d(11+):3", 0),
+        ("12d(0+):3", 0),
+        ("123456789d(6+):3", 0),
+        ("5000d(6+):3", 0),
+        ("12d(6+):99999999", 8),
+        ("Ü:3", 0),
+        ("١٢d(6+):3", 0),
+        ("12d(6+):(", 8),
+    ],
+)
 def test_errors_name_the_position(text: str, position: int) -> None:
     with pytest.raises(NotationError) as info:
         parse(text)
@@ -114,8 +137,9 @@ ALPHABET = st.sampled_from(list("0123456789dD()+: \tSTRCOBEVAGIPwords-'x:ü"))
 @given(st.one_of(st.text(max_size=40), st.text(ALPHABET, max_size=40)))
 def test_fuzz_any_text_gives_a_check_or_a_notation_error(text: str) -> None:
     try:
-        result = parse(text, STR=4, EVA=2, actor={"Swords (Cut)": (5, 6)},
-                       against={"STR": 3, "Swords (Cut)": (4, 7)})
+        result = parse(
+            text, STR=4, EVA=2, actor={"Swords (Cut)": (5, 6)}, against={"STR": 3, "Swords (Cut)": (4, 7)}
+        )
     except NotationError as err:
         assert "position" in str(err)
     else:

@@ -6,7 +6,7 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -14,15 +14,37 @@ from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, ninefold
 from rollkit.ninefold import (
-    Check, Contest, Immune, MentalicStat, PercentageCheck, defence_to_pass,
-    effect_dice_after, expressing_dice, threshold_chance, threshold_for, threshold_table, to_pass,
+    Check,
+    Contest,
+    Immune,
+    MentalicStat,
+    PercentageCheck,
+    defence_to_pass,
+    effect_dice_after,
+    expressing_dice,
+    threshold_chance,
+    threshold_for,
+    threshold_table,
+    to_pass,
 )
 from tests._properties import assert_exact, assert_frequencies, assert_replayable
 
-NAMES = ["fail, unfavourable critical", "fail", "fail, favourable critical",
-         "pass, unfavourable critical", "pass", "pass, favourable critical"]
-CONTEST_NAMES = ["offence fails", "immune", "defended",
-                 "effect, unfavourable critical", "effect", "effect, favourable critical"]
+NAMES = [
+    "fail, unfavourable critical",
+    "fail",
+    "fail, favourable critical",
+    "pass, unfavourable critical",
+    "pass",
+    "pass, favourable critical",
+]
+CONTEST_NAMES = [
+    "offence fails",
+    "immune",
+    "defended",
+    "effect, unfavourable critical",
+    "effect",
+    "effect, favourable critical",
+]
 
 
 # --------------------------------------------------------------------------- brute force
@@ -35,7 +57,7 @@ def hand_effect(effect: int, passed: bool, critical: str) -> int:
     return {"favourable": effect * 2, "unfavourable": max(1, effect // 2), "none": effect}[critical]
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_face(face: int, n: int, chance: int, fav: int, unfav: int, convention: str):
     """(passed, critical, margin) of one face, from fractions of the die (no face counts)."""
     # "best rank" of the face: 1 for the face that passes first under the convention
@@ -55,11 +77,14 @@ def read_face(face: int, n: int, chance: int, fav: int, unfav: int, convention: 
     return passed, critical, margin
 
 
-@lru_cache(maxsize=None)
+@cache
 def passing(n: int, chance: int, convention: str) -> tuple[int, ...]:
     """The faces that pass, found one by one."""
-    return tuple(g for g in range(1, n + 1)
-                 if Fraction(g if convention == "roll-under" else n + 1 - g, n) <= Fraction(chance, 100))
+    return tuple(
+        g
+        for g in range(1, n + 1)
+        if Fraction(g if convention == "roll-under" else n + 1 - g, n) <= Fraction(chance, 100)
+    )
 
 
 def outcome_name(passed: bool, critical: str, prefix=("fail", "pass")) -> str:
@@ -76,8 +101,11 @@ def brute_check(p: int, n: int, conv: str, fav: int, unfav: int, effect: int):
         margins[margin] += 1
         effects[hand_effect(effect, passed, critical)] += 1
     to_f = lambda c: {k: Fraction(v, n) for k, v in c.items()}  # noqa: E731
-    return to_f(outcomes), to_f(margins), Fraction(sum(
-        1 for face in range(1, n + 1) if read_face(face, n, chance, fav, unfav, conv)[0]), n)
+    return (
+        to_f(outcomes),
+        to_f(margins),
+        Fraction(sum(1 for face in range(1, n + 1) if read_face(face, n, chance, fav, unfav, conv)[0]), n),
+    )
 
 
 def assert_matches(dist, expected: dict, names=None) -> None:
@@ -90,15 +118,30 @@ def assert_matches(dist, expected: dict, names=None) -> None:
 
 
 CHECK_CASES = (
-    [(p, 100, conv, f, u) for p in (-20, 0, 1, 3, 5, 6, 40, 50, 94, 95, 96, 99, 100, 130)
-     for conv in ("roll-under", "roll-high") for f, u in ((5, 5), (10, 5), (0, 0), (0, 5), (50, 50),
-                                                          (100, 0), (3, 97))]
-    + [(p, 20, conv, f, u) for p in (-5, 0, 5, 40, 95, 100, 125) for conv in ("roll-under", "roll-high")
-       for f, u in ((5, 5), (10, 0), (0, 15))]
-    + [(p, 6, conv, f, u) for p in (0, 50, 100) for conv in ("roll-under", "roll-high")
-       for f, u in ((0, 0), (50, 0), (0, 50), (50, 50))]
-    + [(p, n, "roll-high", 0, 0) for n in (2, 4, 8, 10, 12) for p in range(0, 101, 25 if n != 10 else 10)
-       if p * n % 100 == 0]
+    [
+        (p, 100, conv, f, u)
+        for p in (-20, 0, 1, 3, 5, 6, 40, 50, 94, 95, 96, 99, 100, 130)
+        for conv in ("roll-under", "roll-high")
+        for f, u in ((5, 5), (10, 5), (0, 0), (0, 5), (50, 50), (100, 0), (3, 97))
+    ]
+    + [
+        (p, 20, conv, f, u)
+        for p in (-5, 0, 5, 40, 95, 100, 125)
+        for conv in ("roll-under", "roll-high")
+        for f, u in ((5, 5), (10, 0), (0, 15))
+    ]
+    + [
+        (p, 6, conv, f, u)
+        for p in (0, 50, 100)
+        for conv in ("roll-under", "roll-high")
+        for f, u in ((0, 0), (50, 0), (0, 50), (50, 50))
+    ]
+    + [
+        (p, n, "roll-high", 0, 0)
+        for n in (2, 4, 8, 10, 12)
+        for p in range(0, 101, 25 if n != 10 else 10)
+        if p * n % 100 == 0
+    ]
 )
 
 
@@ -133,27 +176,46 @@ def brute_percentage(dc: int, bonus: int, conv: str, fav: int, unfav: int):
     rows = {}
     for face in range(1, 101):
         if conv == "roll-high":
-            margin = face + bonus - dc                # adjusted result - DC
+            margin = face + bonus - dc  # adjusted result - DC
             fav_hit, unfav_hit = face >= 101 - fav, face <= unfav
         else:
-            margin = (101 - dc + bonus) - face        # final chance - converted roll
+            margin = (101 - dc + bonus) - face  # final chance - converted roll
             fav_hit, unfav_hit = face <= fav, face >= 101 - unfav
         critical = "favourable" if fav_hit else "unfavourable" if unfav_hit else "none"
         passed = margin >= 0
         outcomes[outcome_name(passed, critical)] += 1
         margins[margin] += 1
         rows[face] = (passed, critical, margin)
-    return ({k: Fraction(v, 100) for k, v in outcomes.items()},
-            {k: Fraction(v, 100) for k, v in margins.items()}, rows)
+    return (
+        {k: Fraction(v, 100) for k, v in outcomes.items()},
+        {k: Fraction(v, 100) for k, v in margins.items()},
+        rows,
+    )
 
 
-@pytest.mark.parametrize("dc,bonus", [(50, 0), (1, 0), (100, 0), (101, 0), (102, 0), (0, 0),
-                                      (60, 15), (30, -40), (200, 50), (-10, 0), (100, 4), (61, 0)])
+@pytest.mark.parametrize(
+    "dc,bonus",
+    [
+        (50, 0),
+        (1, 0),
+        (100, 0),
+        (101, 0),
+        (102, 0),
+        (0, 0),
+        (60, 15),
+        (30, -40),
+        (200, 50),
+        (-10, 0),
+        (100, 4),
+        (61, 0),
+    ],
+)
 @pytest.mark.parametrize("conv", ["roll-high", "roll-under"])
 @pytest.mark.parametrize("fav,unfav", [(5, 5), (10, 0), (0, 5), (40, 60)])
 def test_percentage_against_brute_force(dc, bonus, conv, fav, unfav):
-    check = PercentageCheck(dc=dc, bonus=bonus, convention=conv, favourable=fav, unfavourable=unfav,
-                            effect_dice=3)
+    check = PercentageCheck(
+        dc=dc, bonus=bonus, convention=conv, favourable=fav, unfavourable=unfav, effect_dice=3
+    )
     outcomes, margins, rows = brute_percentage(dc, bonus, conv, fav, unfav)
     assert_matches(check.outcomes(), outcomes, NAMES)
     assert_matches(check.distribution(), margins)
@@ -161,7 +223,11 @@ def test_percentage_against_brute_force(dc, bonus, conv, fav, unfav):
     for face, (passed, critical, margin) in rows.items():
         roll = check.resolve([face])
         assert (roll.success, roll.detail("critical"), roll.tally, roll.detail("margin")) == (
-            passed, critical, margin, margin)
+            passed,
+            critical,
+            margin,
+            margin,
+        )
         assert roll.detail("effect dice") == hand_effect(3, passed, critical)
 
 
@@ -177,8 +243,7 @@ def test_roll_under_margin_equals_roll_high_margin_on_all_faces(dc, bonus):
         assert c - v == u + bonus - dc
         a, b = high.resolve([u]), under.resolve([v])
         assert a.tally == b.tally == u + bonus - dc
-        assert (a.outcome, a.success, a.detail("critical")) == (b.outcome, b.success,
-                                                                  b.detail("critical"))
+        assert (a.outcome, a.success, a.detail("critical")) == (b.outcome, b.success, b.detail("critical"))
         assert a.detail("adjusted result") == u + bonus
         assert b.detail("converted roll") == v
     assert high.outcomes() == under.outcomes()
@@ -211,18 +276,37 @@ def brute_contest(off, dfn, n, d, conv, fav, unfav, effect, immune):
             k = hand_effect(effect, True, critical)
         outcomes[name] += 1
         tallies[k] += 1
-    return ({k: Fraction(v, n * d) for k, v in outcomes.items()},
-            {k: Fraction(v, n * d) for k, v in tallies.items()})
+    return (
+        {k: Fraction(v, n * d) for k, v in outcomes.items()},
+        {k: Fraction(v, n * d) for k, v in tallies.items()},
+    )
 
 
-@pytest.mark.parametrize("off,dfn,n,d", [(60, 30, 100, 100), (40, 35, 20, 20), (5, 90, 100, 20),
-                                         (130, -5, 100, 100), (0, 50, 20, 6), (100, 100, 20, 100),
-                                         (50, 25, 20, 4), (3, 0, 100, 2)])
+@pytest.mark.parametrize(
+    "off,dfn,n,d",
+    [
+        (60, 30, 100, 100),
+        (40, 35, 20, 20),
+        (5, 90, 100, 20),
+        (130, -5, 100, 100),
+        (0, 50, 20, 6),
+        (100, 100, 20, 100),
+        (50, 25, 20, 4),
+        (3, 0, 100, 2),
+    ],
+)
 @pytest.mark.parametrize("conv", ["roll-under", "roll-high"])
 @pytest.mark.parametrize("effect,immune", [(0, False), (3, False), (1, False), (4, True)])
 def test_contest_against_brute_force(off, dfn, n, d, conv, effect, immune):
-    contest = Contest(offence=off, defence=dfn, offence_die=n, defence_die=d, convention=conv,
-                      effect_dice=effect, immune=immune)
+    contest = Contest(
+        offence=off,
+        defence=dfn,
+        offence_die=n,
+        defence_die=d,
+        convention=conv,
+        effect_dice=effect,
+        immune=immune,
+    )
     outcomes, tallies = brute_contest(off, dfn, n, d, conv, 5, 5, effect, immune)
     assert_matches(contest.outcomes(), outcomes, CONTEST_NAMES)
     assert_matches(contest.distribution(), tallies)
@@ -258,8 +342,7 @@ def test_mentalic_stat_against_brute_force():
     assert list(stat.distribution()) == list(range(4, 25))
     assert list(stat.outcomes()) == [f"+{s}%" for s in range(4, 25)]
     assert stat.chance() == 1
-    assert MentalicStat(at_least=20).chance() == Fraction(
-        sum(v for k, v in counts.items() if k >= 20), 1296)
+    assert MentalicStat(at_least=20).chance() == Fraction(sum(v for k, v in counts.items() if k >= 20), 1296)
     assert MentalicStat(at_least=24).chance() == Fraction(1, 1296)
     low, high = stat.resolve([1, 1, 1, 1]), stat.resolve([6, 6, 6, 6])
     assert (low.tally, low.outcome, high.tally, high.outcome) == (4, "+4%", 24, "+24%")
@@ -293,8 +376,7 @@ def test_dice_threshold_ruling_against_the_text_numbers():
     assert threshold_chance(sides=6, target=7) == 0 and threshold_chance(sides=6, target=1) == 1
     for n in (2, 4, 6, 8, 10, 12, 20, 100):
         table = threshold_table(sides=n)
-        assert table == tuple((p, threshold_for(to_pass=p, sides=n)) for p in range(101)
-                              if p * n % 100 == 0)
+        assert table == tuple((p, threshold_for(to_pass=p, sides=n)) for p in range(101) if p * n % 100 == 0)
         for p, x in table:
             assert threshold_chance(sides=n, target=x) == Fraction(p, 100)
             roll_high = Check(to_pass=p, die=n, convention="roll-high", favourable=0, unfavourable=0)
@@ -309,7 +391,13 @@ def test_dice_threshold_ruling_against_the_text_numbers():
 def test_critical_bands_examples():
     check = Check(to_pass=50)
     assert [check.resolve([f]).detail("critical") for f in (1, 5, 6, 95, 96, 100)] == [
-        "favourable", "favourable", "none", "none", "unfavourable", "unfavourable"]
+        "favourable",
+        "favourable",
+        "none",
+        "none",
+        "unfavourable",
+        "unfavourable",
+    ]
     # d20: the natural extremes, favourable face set by the convention
     high = Check(to_pass=40, die=20, convention="roll-high")
     assert high.resolve([20]).outcome == "pass, favourable critical"
@@ -321,7 +409,8 @@ def test_critical_bands_examples():
     # Critical +5% widens 5% to 10%; incoming Critical -5% narrows 5% to 0%
     wide, none = Check(to_pass=50, favourable=10), Check(to_pass=50, favourable=0)
     assert [f for f in range(1, 101) if wide.resolve([f]).detail("critical") == "favourable"] == list(
-        range(1, 11))
+        range(1, 11)
+    )
     assert all(none.resolve([f]).detail("critical") != "favourable" for f in range(1, 101))
     assert wide.outcomes()["pass, favourable critical"] == Fraction(1, 10)
     # critical status never flips success: a favourable critical can still fail
@@ -366,8 +455,10 @@ def test_typed_resistances():
     vul = {"fire": -10}
     assert defence_to_pass(stat=30, resistances=vul, effect_types=("fire",)) == 20
     assert defence_to_pass(stat=30, resistances=vul, effect_types=("fire", "poison")) == 30
-    assert defence_to_pass(stat=30, resistances={"fire": -10, "poison": -5},
-                           effect_types=("fire", "poison")) == 25
+    assert (
+        defence_to_pass(stat=30, resistances={"fire": -10, "poison": -5}, effect_types=("fire", "poison"))
+        == 25
+    )
     assert defence_to_pass(stat=30, resistances={"Fire ": 15}, effect_types=("FIRE",)) == 45
     # immunity is a property, not a number
     result = defence_to_pass(stat=30, resistances=res, effect_types=fire_poison, immunities=("fire",))
@@ -379,15 +470,19 @@ def test_typed_resistances():
 
 
 PROPERTY_CHECKS = [
-    Check(to_pass=40), Check(to_pass=3, convention="roll-high", effect_dice=2),
+    Check(to_pass=40),
+    Check(to_pass=3, convention="roll-high", effect_dice=2),
     Check(to_pass=130, favourable=10, unfavourable=0, effect_dice=1),
-    Check(to_pass=-20, effect_dice=5), Check(to_pass=65, die=20, convention="roll-high", effect_dice=3),
+    Check(to_pass=-20, effect_dice=5),
+    Check(to_pass=65, die=20, convention="roll-high", effect_dice=3),
     Check(to_pass=50, die=6, favourable=0, unfavourable=0),
-    PercentageCheck(dc=60, bonus=15, effect_dice=4), PercentageCheck(dc=50, convention="roll-under"),
+    PercentageCheck(dc=60, bonus=15, effect_dice=4),
+    PercentageCheck(dc=50, convention="roll-under"),
     Contest(offence=60, defence=30, effect_dice=3),
-    Contest(offence=75, defence=45, offence_die=20, defence_die=20, convention="roll-high",
-            effect_dice=1),
-    Contest(offence=90, defence=10, immune=True), MentalicStat(), MentalicStat(at_least=15),
+    Contest(offence=75, defence=45, offence_die=20, defence_die=20, convention="roll-high", effect_dice=1),
+    Contest(offence=90, defence=10, immune=True),
+    MentalicStat(),
+    MentalicStat(at_least=15),
 ]
 
 
@@ -418,10 +513,15 @@ def test_module_contract():
         assert all(f.kw_only for f in dataclasses.fields(cls))
     ids = [r.id for r in ninefold.RULINGS]
     assert len(ids) == len(set(ids))
-    assert {"ninefold-dice-threshold", "ninefold-resistance-missing-type", "ninefold-margin-tie",
-            "ninefold-effort-lost", "ninefold-lost-text", "ninefold-immunity"} <= set(ids)
-    assert all(r.system == "ninefold" and r.id.startswith("ninefold-") and r.why for r in
-               ninefold.RULINGS)
+    assert {
+        "ninefold-dice-threshold",
+        "ninefold-resistance-missing-type",
+        "ninefold-margin-tie",
+        "ninefold-effort-lost",
+        "ninefold-lost-text",
+        "ninefold-immunity",
+    } <= set(ids)
+    assert all(r.system == "ninefold" and r.id.startswith("ninefold-") and r.why for r in ninefold.RULINGS)
     for name in ninefold.__all__:
         assert hasattr(ninefold, name)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -461,7 +561,10 @@ def test_rules_errors():
         Check(to_pass=40, die=1)
     with pytest.raises(RulesError, match="d100"):
         Check(to_pass=50, die=6)  # the default 5% bands are 0.3 of a d6 face
-    with pytest.raises(RulesError, match=r"one face of a d20 is 5%, so the whole percentages it gives are the multiples of 5% \(33% is not\); use d100 \(dice that express 33%: d100\)"):
+    with pytest.raises(
+        RulesError,
+        match=r"one face of a d20 is 5%, so the whole percentages it gives are the multiples of 5% \(33% is not\); use d100 \(dice that express 33%: d100\)",
+    ):
         Check(to_pass=33, die=20)
     with pytest.raises(RulesError, match="d4, d8, d12, d20, d100"):
         Check(to_pass=75, die=10, favourable=0, unfavourable=0)
@@ -536,23 +639,38 @@ def test_defence_errors():
         defence_to_pass(stat=10, resistances={"fire": 10**7})
 
 
-@pytest.mark.parametrize("build", [
-    lambda: Check(to_pass=10**9), lambda: Check(to_pass=-10**9), lambda: Check(to_pass=40, die=10**9),
-    lambda: Check(to_pass=40, effect_dice=10**9), lambda: PercentageCheck(dc=10**9),
-    lambda: PercentageCheck(dc=50, bonus=-10**12), lambda: Contest(offence=40, defence=10**9),
-    lambda: Contest(offence=40, defence=40, offence_die=10**9), lambda: to_pass(stat=10**9),
-    lambda: threshold_table(sides=10**9), lambda: threshold_for(to_pass=40, sides=10**9),
-    lambda: effect_dice_after(effect_dice=10**9, passed=True, critical="none"),
-    lambda: expressing_dice(10**100), lambda: defence_to_pass(stat=1, cover=10**9),
-])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Check(to_pass=10**9),
+        lambda: Check(to_pass=-(10**9)),
+        lambda: Check(to_pass=40, die=10**9),
+        lambda: Check(to_pass=40, effect_dice=10**9),
+        lambda: PercentageCheck(dc=10**9),
+        lambda: PercentageCheck(dc=50, bonus=-(10**12)),
+        lambda: Contest(offence=40, defence=10**9),
+        lambda: Contest(offence=40, defence=40, offence_die=10**9),
+        lambda: to_pass(stat=10**9),
+        lambda: threshold_table(sides=10**9),
+        lambda: threshold_for(to_pass=40, sides=10**9),
+        lambda: effect_dice_after(effect_dice=10**9, passed=True, critical="none"),
+        lambda: expressing_dice(10**100),
+        lambda: defence_to_pass(stat=1, cover=10**9),
+    ],
+)
 def test_limits_are_refused(build):
     with pytest.raises(LimitError, match="too large|too small|at most"):
         build()
 
 
 def test_largest_allowed_sizes_answer():
-    check = Check(to_pass=ninefold.MAX_POINTS, die=ninefold.MAX_SIDES, favourable=0, unfavourable=0,
-                  effect_dice=ninefold.MAX_EFFECT_DICE)
+    check = Check(
+        to_pass=ninefold.MAX_POINTS,
+        die=ninefold.MAX_SIDES,
+        favourable=0,
+        unfavourable=0,
+        effect_dice=ninefold.MAX_EFFECT_DICE,
+    )
     assert check.chance() == 1 and len(check.distribution()) == ninefold.MAX_SIDES
     assert check.resolve([1]).detail("effect dice") == ninefold.MAX_EFFECT_DICE
     assert PercentageCheck(dc=-ninefold.MAX_POINTS, bonus=ninefold.MAX_POINTS).chance() == 1
@@ -563,8 +681,13 @@ def test_largest_allowed_sizes_answer():
 
 
 @settings(max_examples=60, deadline=None)
-@given(p=st.integers(-150, 250), fav=st.integers(0, 100), unfav=st.integers(0, 100),
-       conv=st.sampled_from(["roll-under", "roll-high"]), effect=st.integers(0, 7))
+@given(
+    p=st.integers(-150, 250),
+    fav=st.integers(0, 100),
+    unfav=st.integers(0, 100),
+    conv=st.sampled_from(["roll-under", "roll-high"]),
+    effect=st.integers(0, 7),
+)
 def test_d100_check_matches_brute_force(p, fav, unfav, conv, effect):
     if fav + unfav > 100:
         with pytest.raises(RulesError):
@@ -578,9 +701,12 @@ def test_d100_check_matches_brute_force(p, fav, unfav, conv, effect):
 
 
 @settings(max_examples=60, deadline=None)
-@given(stat=st.integers(-100, 100), skill=st.integers(-50, 50),
-       res=st.dictionaries(st.sampled_from(["fire", "cold", "poison", "acid"]), st.integers(-40, 60)),
-       types=st.lists(st.sampled_from(["fire", "cold", "poison", "acid", "psychic"]), max_size=4))
+@given(
+    stat=st.integers(-100, 100),
+    skill=st.integers(-50, 50),
+    res=st.dictionaries(st.sampled_from(["fire", "cold", "poison", "acid"]), st.integers(-40, 60)),
+    types=st.lists(st.sampled_from(["fire", "cold", "poison", "acid", "psychic"]), max_size=4),
+)
 def test_only_the_best_matching_resistance_counts(stat, skill, res, types):
     got = defence_to_pass(stat=stat, skill=skill, resistances=res, effect_types=tuple(types))
     best = max([res.get(t, 0) for t in types], default=0)
@@ -590,8 +716,12 @@ def test_only_the_best_matching_resistance_counts(stat, skill, res, types):
 
 
 @settings(max_examples=40, deadline=None)
-@given(off=st.integers(-20, 120), dfn=st.integers(-20, 120), effect=st.integers(0, 6),
-       conv=st.sampled_from(["roll-under", "roll-high"]))
+@given(
+    off=st.integers(-20, 120),
+    dfn=st.integers(-20, 120),
+    effect=st.integers(0, 6),
+    conv=st.sampled_from(["roll-under", "roll-high"]),
+)
 def test_contest_chance_is_product(off, dfn, effect, conv):
     contest = Contest(offence=off, defence=dfn, effect_dice=effect, convention=conv)
     p_off = Fraction(min(100, max(0, off)), 100)
@@ -599,5 +729,4 @@ def test_contest_chance_is_product(off, dfn, effect, conv):
     assert contest.chance() == p_off * (1 - p_def)
     out = contest.outcomes()
     assert out["offence fails"] == 1 - p_off and out["defended"] == p_off * p_def
-    assert contest.distribution().probability(lambda k: k > 0) == (
-        contest.chance() if effect else 0)
+    assert contest.distribution().probability(lambda k: k > 0) == (contest.chance() if effect else 0)

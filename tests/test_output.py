@@ -44,76 +44,135 @@ def small(high: int) -> st.SearchStrategy[int]:
 KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "ninefold": st.fixed_dictionaries(
         {"to_pass": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
-        optional={"die": st.sampled_from([1, 2, 4, 10, 20, 100, ninefold.MAX_SIDES]),
-                  "convention": st.sampled_from(["roll-under", "roll-high"]),
-                  "favourable": small(100), "unfavourable": small(100),
-                  "effect_dice": small(ninefold.MAX_EFFECT_DICE)}),
+        optional={
+            "die": st.sampled_from([1, 2, 4, 10, 20, 100, ninefold.MAX_SIDES]),
+            "convention": st.sampled_from(["roll-under", "roll-high"]),
+            "favourable": small(100),
+            "unfavourable": small(100),
+            "effect_dice": small(ninefold.MAX_EFFECT_DICE),
+        },
+    ),
     "ninefold.percentage": st.fixed_dictionaries(
         {"dc": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
-        optional={"bonus": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
-                  "favourable": small(100), "unfavourable": small(100),
-                  "effect_dice": small(ninefold.MAX_EFFECT_DICE)}),
+        optional={
+            "bonus": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+            "favourable": small(100),
+            "unfavourable": small(100),
+            "effect_dice": small(ninefold.MAX_EFFECT_DICE),
+        },
+    ),
     "ninefold.contest": st.fixed_dictionaries(
-        {"offence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
-         "defence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
-        optional={"offence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
-                  "defence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
-                  "effect_dice": small(ninefold.MAX_EFFECT_DICE), "immune": st.booleans()}),
+        {
+            "offence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+            "defence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+        },
+        optional={
+            "offence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
+            "defence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
+            "effect_dice": small(ninefold.MAX_EFFECT_DICE),
+            "immune": st.booleans(),
+        },
+    ),
     "ninefold.mentalic": st.fixed_dictionaries({}, optional={"at_least": edge(0, 40)}),
     "trait": st.fixed_dictionaries(
-        {"mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
-         "threshold": edge(-trait.MAX_THRESHOLD, trait.MAX_THRESHOLD)},
-        optional={"exp": small(trait.MAX_EXP), "adept": st.booleans(),
-                  "prowess": small(trait.MAX_EXTRA), "stagger": small(trait.MAX_EXTRA),
-                  "cap": st.sampled_from(["online", "none"])}),
+        {
+            "mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
+            "threshold": edge(-trait.MAX_THRESHOLD, trait.MAX_THRESHOLD),
+        },
+        optional={
+            "exp": small(trait.MAX_EXP),
+            "adept": st.booleans(),
+            "prowess": small(trait.MAX_EXTRA),
+            "stagger": small(trait.MAX_EXTRA),
+            "cap": st.sampled_from(["online", "none"]),
+        },
+    ),
     "trait.contest": st.fixed_dictionaries(
-        {"mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
-         "against_mod": edge(-trait.MAX_MOD, trait.MAX_MOD)},
-        optional={"exp": small(trait.MAX_EXP), "prowess": small(trait.MAX_EXTRA),
-                  "stagger": small(trait.MAX_EXTRA), "against_exp": small(trait.MAX_EXP),
-                  "against_prowess": small(trait.MAX_EXTRA),
-                  "against_stagger": small(trait.MAX_EXTRA)}),
+        {"mod": edge(-trait.MAX_MOD, trait.MAX_MOD), "against_mod": edge(-trait.MAX_MOD, trait.MAX_MOD)},
+        optional={
+            "exp": small(trait.MAX_EXP),
+            "prowess": small(trait.MAX_EXTRA),
+            "stagger": small(trait.MAX_EXTRA),
+            "against_exp": small(trait.MAX_EXP),
+            "against_prowess": small(trait.MAX_EXTRA),
+            "against_stagger": small(trait.MAX_EXTRA),
+        },
+    ),
     "hits": st.fixed_dictionaries(
         {"dice": small(hits.MAX_ROLLED), "threshold": edge(2, 10), "tn": small(hits.MAX_TN)},
-        optional={"bought": small(50), "validation": small(5)}),
+        optional={"bought": small(50), "validation": small(5)},
+    ),
     "hits.opposed": st.fixed_dictionaries(
-        {"dice": small(hits.MAX_OPPOSED_DICE // 2), "threshold": edge(2, 10),
-         "against_dice": small(hits.MAX_OPPOSED_DICE // 2), "against_threshold": edge(2, 10)}),
+        {
+            "dice": small(hits.MAX_OPPOSED_DICE // 2),
+            "threshold": edge(2, 10),
+            "against_dice": small(hits.MAX_OPPOSED_DICE // 2),
+            "against_threshold": edge(2, 10),
+        }
+    ),
     "hits.group": st.fixed_dictionaries(
-        {"dice": small(hits.MAX_GROUP_DICE // 2), "threshold": edge(2, 10), "tn": small(hits.MAX_TN),
-         "helpers": st.lists(st.tuples(small(hits.MAX_GROUP_DICE // 2), edge(2, 10)),
-                             max_size=hits.MAX_HELPERS).map(tuple)}),
+        {
+            "dice": small(hits.MAX_GROUP_DICE // 2),
+            "threshold": edge(2, 10),
+            "tn": small(hits.MAX_TN),
+            "helpers": st.lists(
+                st.tuples(small(hits.MAX_GROUP_DICE // 2), edge(2, 10)), max_size=hits.MAX_HELPERS
+            ).map(tuple),
+        }
+    ),
     "hits.luck": st.fixed_dictionaries({"fate": small(20), "tn": small(hits.MAX_TN)}),
     "again": st.fixed_dictionaries(
         {"dice": small(again.MAX_DICE)},
-        optional={"dc": edge(1, again.MAX_DC), "again": st.sampled_from([8, 9, 10, 11]),
-                  "exceed": st.booleans(), "botch": st.sampled_from(["failure", "none"])}),
+        optional={
+            "dc": edge(1, again.MAX_DC),
+            "again": st.sampled_from([8, 9, 10, 11]),
+            "exceed": st.booleans(),
+            "botch": st.sampled_from(["failure", "none"]),
+        },
+    ),
     "again.mitigated": st.fixed_dictionaries(
         {"dice": small(again.MAX_DICE)},
-        optional={"defence": small(again.MAX_DICE), "again": st.sampled_from([8, 9, 10])}),
+        optional={"defence": small(again.MAX_DICE), "again": st.sampled_from([8, 9, 10])},
+    ),
     "again.opposed": st.fixed_dictionaries(
         {"dice": small(again.MAX_OPPOSED_DICE), "against_dice": small(again.MAX_OPPOSED_DICE)},
-        optional={"again": st.sampled_from([8, 9, 10]), "against_again": st.sampled_from([8, 9, 10])}),
+        optional={"again": st.sampled_from([8, 9, 10]), "against_again": st.sampled_from([8, 9, 10])},
+    ),
     "critdice": st.one_of(
-        st.fixed_dictionaries({"dice": small(critdice.MAX_DICE)},
-                              optional={"sn": edge(2, critdice.MAX_SN),
-                                        "critical": small(critdice.MAX_CRITICAL)}),
-        st.fixed_dictionaries({"dice": small(critdice.MAX_ADJUSTED_DICE),
-                               "legendary": small(critdice.MAX_POINTS // 2),
-                               "focus": small(critdice.MAX_POINTS // 2)},
-                              optional={"sn": edge(2, critdice.MAX_SN),
-                                        "critical": small(critdice.MAX_CRITICAL)})),
+        st.fixed_dictionaries(
+            {"dice": small(critdice.MAX_DICE)},
+            optional={"sn": edge(2, critdice.MAX_SN), "critical": small(critdice.MAX_CRITICAL)},
+        ),
+        st.fixed_dictionaries(
+            {
+                "dice": small(critdice.MAX_ADJUSTED_DICE),
+                "legendary": small(critdice.MAX_POINTS // 2),
+                "focus": small(critdice.MAX_POINTS // 2),
+            },
+            optional={"sn": edge(2, critdice.MAX_SN), "critical": small(critdice.MAX_CRITICAL)},
+        ),
+    ),
     "critdice.skill": st.fixed_dictionaries(
         {"rank": small(10), "stats": st.lists(small(10), min_size=1, max_size=3).map(tuple)},
-        optional={"weapon_bonus": small(5), "sn": edge(2, critdice.MAX_SN),
-                  "legendary": small(critdice.MAX_POINTS // 2), "focus": small(critdice.MAX_POINTS // 2)}),
+        optional={
+            "weapon_bonus": small(5),
+            "sn": edge(2, critdice.MAX_SN),
+            "legendary": small(critdice.MAX_POINTS // 2),
+            "focus": small(critdice.MAX_POINTS // 2),
+        },
+    ),
     "critdice.stat": st.fixed_dictionaries(
         {"stat": small(critdice.MAX_ADJUSTED_DICE)},
-        optional={"sn": edge(2, critdice.MAX_SN), "legendary": small(critdice.MAX_POINTS // 2)}),
+        optional={"sn": edge(2, critdice.MAX_SN), "legendary": small(critdice.MAX_POINTS // 2)},
+    ),
 }
 
-BOUNDS = {"again": again.MAX_BOUND, "again.mitigated": again.MAX_BOUND,
-          "again.opposed": again.MAX_OPPOSED_BOUND, "critdice": critdice.MAX_BOUND}
+BOUNDS = {
+    "again": again.MAX_BOUND,
+    "again.mitigated": again.MAX_BOUND,
+    "again.opposed": again.MAX_OPPOSED_BOUND,
+    "critdice": critdice.MAX_BOUND,
+}
 
 
 def _argv(params: dict[str, Any]) -> list[str]:
@@ -123,8 +182,10 @@ def _argv(params: dict[str, Any]) -> list[str]:
         if isinstance(value, bool):
             argv.append(option if value else "--no-" + key.replace("_", "-"))
         elif isinstance(value, tuple):
-            argv += [option, ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v)
-                                      for v in value)]
+            argv += [
+                option,
+                ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value),
+            ]
         else:
             argv += [option, str(value)]
     return argv
@@ -176,7 +237,8 @@ def check_json_probabilities(data: Any) -> None:
                 assert math.isfinite(data["float"]) and abs(data["float"] - exact) <= 1e-12
             if "fraction" in data:
                 assert len(data["fraction"]) <= 60 and (
-                    data["fraction"] == data["probability"] or "…" in data["fraction"])
+                    data["fraction"] == data["probability"] or "…" in data["fraction"]
+                )
         for value in data.values():
             check_json_probabilities(value)
     elif isinstance(data, list):
@@ -194,8 +256,9 @@ def assert_readable(text: str) -> None:
 @pytest.mark.parametrize("kind", list(KINDS))
 @SETTINGS
 @given(data=st.data())
-def test_every_accepted_input_gives_clean_output(kind: str, data: st.DataObject,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_accepted_input_gives_clean_output(
+    kind: str, data: st.DataObject, capsys: pytest.CaptureFixture[str]
+) -> None:
     params = data.draw(KINDS[kind], label="params")
     argv = [kind, *_argv(params)]
     if kind in BOUNDS and data.draw(st.booleans(), label="with bound"):
@@ -250,13 +313,19 @@ def view_texts(tree: Any, css: str) -> list[str]:
 
 # The cases of the issue, by name.
 
+
 def test_hits_1000_dice_json_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, ["odds", "hits", "--dice", "1000", "--threshold", "7", "--tn", "3", "--json"])
     data = json.loads(out)
     check_json_probabilities(data)
     assert data["chance"]["percent"] == ">99.99%"
-    answer = json.loads(request(json.dumps(
-        {"op": "odds", "check": "hits", "params": {"dice": "1000", "threshold": "7", "tn": "3"}})))
+    answer = json.loads(
+        request(
+            json.dumps(
+                {"op": "odds", "check": "hits", "params": {"dice": "1000", "threshold": "7", "tn": "3"}}
+            )
+        )
+    )
     assert answer["ok"] is True
 
 
@@ -267,11 +336,14 @@ def test_again_1000_dice_bound_2000_json_is_valid(capsys: pytest.CaptureFixture[
     assert len(data["distribution"]["outcomes"]) == 2001
 
 
-@pytest.mark.parametrize("argv", [
-    ["hits", "--dice", "2000", "--threshold", "7", "--tn", "3"],
-    ["again", "--dice", "1000", "--dc", "1", "--bound", "2000"],
-    ["critdice", "--dice", "100"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hits", "--dice", "2000", "--threshold", "7", "--tn", "3"],
+        ["again", "--dice", "1000", "--dc", "1", "--bound", "2000"],
+        ["critdice", "--dice", "100"],
+    ],
+)
 def test_huge_exact_values_are_shortened_in_text(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     _, text, _ = run(capsys, ["odds", *argv])
     assert_readable(text)
@@ -308,13 +380,18 @@ def test_percent_by_hand() -> None:
 def test_closed_pipe_ends_quietly() -> None:
     done = subprocess.run(
         f"{sys.executable} -m rollkit odds again --dice 1000 --dc 1 --bound 2000 | head -1",
-        shell=True, capture_output=True, text=True, check=False)
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.stdout.startswith("again.Check(dice=1000")
     assert done.stderr == "", done.stderr
 
 
-def test_an_internal_bug_is_reported_as_a_bug(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_internal_bug_is_reported_as_a_bug(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def broken(self: object) -> None:
         raise ZeroDivisionError("a bug")
 
@@ -325,13 +402,15 @@ def test_an_internal_bug_is_reported_as_a_bug(monkeypatch: pytest.MonkeyPatch,
     assert "internal error" in err and "bug in rollkit" in err and "ZeroDivisionError" in err
     code = main(["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "3", "--debug"])
     assert code == 1 and "Traceback" in capsys.readouterr().err
-    answer = json.loads(request(json.dumps(
-        {"op": "odds", "check": "hits", "params": {"dice": 5, "threshold": 7, "tn": 3}})))
+    answer = json.loads(
+        request(json.dumps({"op": "odds", "check": "hits", "params": {"dice": 5, "threshold": 7, "tn": 3}}))
+    )
     assert answer["ok"] is False and answer["internal"] is True
     assert "internal error" in answer["error"] and "ZeroDivisionError" in answer["detail"]
     # the reader's own mistake is still theirs, not a bug
-    answer = json.loads(request(json.dumps(
-        {"op": "odds", "check": "hits", "params": {"dice": -1, "threshold": 7, "tn": 3}})))
+    answer = json.loads(
+        request(json.dumps({"op": "odds", "check": "hits", "params": {"dice": -1, "threshold": 7, "tn": 3}}))
+    )
     assert answer["ok"] is False and "internal" not in answer and answer["field"] == "dice"
     assert answer["error"] == "Dice Pool -1 is not allowed: Dice Pool must be a whole number of at least 0"
 

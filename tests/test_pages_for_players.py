@@ -19,8 +19,9 @@ from docs_tools.mdfences import inline, scan
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 TITLES = {r.id: r.title for r in rollkit.RULINGS}
-_BARE = re.compile("(?<![\\w-])({})(?![\\w-])".format(
-    "|".join(re.escape(i) for i in sorted(TITLES, key=len, reverse=True))))
+_BARE = re.compile(
+    "(?<![\\w-])({})(?![\\w-])".format("|".join(re.escape(i) for i in sorted(TITLES, key=len, reverse=True)))
+)
 _ATTRIBUTES = re.compile(r"\{[#.:][^}]*\}")  # attr_list after a heading, { #id .class }
 
 
@@ -57,27 +58,32 @@ def link_problems(text: str, page: str) -> list[str]:
                     continue
                 shown = "".join(words)
                 if link in TITLES and shown != TITLES[link]:
-                    problems.append(f"{page}:{line}: link to {link} reads {shown!r},"
-                                    f" not its title {TITLES[link]!r}")
+                    problems.append(
+                        f"{page}:{line}: link to {link} reads {shown!r}, not its title {TITLES[link]!r}"
+                    )
                 link = None
             elif link is not None and child.type in ("text", "code_inline"):
                 words.append(child.content)
             elif child.type == "text":
                 for match in _BARE.finditer(_ATTRIBUTES.sub("", child.content)):
-                    problems.append(f"{page}:{line}: bare ruling id {match.group(1)}:"
-                                    f" link it with its title {TITLES[match.group(1)]!r}")
+                    problems.append(
+                        f"{page}:{line}: bare ruling id {match.group(1)}:"
+                        f" link it with its title {TITLES[match.group(1)]!r}"
+                    )
     return problems
 
 
 def test_the_check_finds_every_kind_of_problem() -> None:
-    text = ("# Page\n\nGood: [Untrained actions use the Attribute's pool]"
-            "(../rulings.md#hits-untrained-action).\n\n"
-            "Old text: [hits-tn-zero](../rulings.md#hits-tn-zero).\n\n"
-            "!!! example \"Nested\"\n    Wrong anchor [x](../rulings.md#hits-nothing-here)\n\n"
-            "=== \"Tab\"\n\n    A bare trait-reach-equal, but `trait-reach-equal` is code.\n\n"
-            "## Heading {#trait-contest-ties}\n\n"
-            "```text\nagain-pool-floor in a fence\n```\n\n"
-            "[elsewhere](../hits/index.md#hits-tn-zero) and [the page](../rulings.md)\n")
+    text = (
+        "# Page\n\nGood: [Untrained actions use the Attribute's pool]"
+        "(../rulings.md#hits-untrained-action).\n\n"
+        "Old text: [hits-tn-zero](../rulings.md#hits-tn-zero).\n\n"
+        '!!! example "Nested"\n    Wrong anchor [x](../rulings.md#hits-nothing-here)\n\n'
+        '=== "Tab"\n\n    A bare trait-reach-equal, but `trait-reach-equal` is code.\n\n'
+        "## Heading {#trait-contest-ties}\n\n"
+        "```text\nagain-pool-floor in a fence\n```\n\n"
+        "[elsewhere](../hits/index.md#hits-tn-zero) and [the page](../rulings.md)\n"
+    )
     found = link_problems(text, "hits/odds.md")
     assert [p.split(":")[1] for p in found] == ["5", "8", "12"], found
     assert "reads 'hits-tn-zero'" in found[0] and "not a ruling" in found[1]
@@ -123,8 +129,7 @@ def unfolded_python(text: str) -> list[int]:
             continue
         around = [b for b in blocks if fence in b.fences]
         heading = next((h for n, h in reversed(headings) if n < fence.line), "")
-        if not (any(b.kind in ("???", "???+") or "Python" in b.title for b in around)
-                or "Python" in heading):
+        if not (any(b.kind in ("???", "???+") or "Python" in b.title for b in around) or "Python" in heading):
             lines.append(fence.line)
     return lines
 
@@ -144,12 +149,14 @@ def examples_without_result_tab(text: str) -> list[int]:
 
 
 def test_the_python_checks_can_fail() -> None:
-    text = ("# Rules\n\nA rule.\n\n```pycon\n>>> 1\n1\n```\n\n"
-            "??? example \"In Python\"\n\n    ```pycon\n    >>> 2\n    2\n    ```\n\n"
-            "!!! example \"Worked\"\n    Words.\n\n    ```pycon\n    >>> 3\n    3\n    ```\n\n"
-            "!!! example \"Tabbed\"\n    Words.\n\n    === \"Result\"\n\n        Three.\n\n"
-            "    === \"Python\"\n\n        ```pycon\n        >>> 3\n        3\n        ```\n\n"
-            "## Try it in Python\n\n```pycon\n>>> 4\n4\n```\n")
+    text = (
+        "# Rules\n\nA rule.\n\n```pycon\n>>> 1\n1\n```\n\n"
+        '??? example "In Python"\n\n    ```pycon\n    >>> 2\n    2\n    ```\n\n'
+        '!!! example "Worked"\n    Words.\n\n    ```pycon\n    >>> 3\n    3\n    ```\n\n'
+        '!!! example "Tabbed"\n    Words.\n\n    === "Result"\n\n        Three.\n\n'
+        '    === "Python"\n\n        ```pycon\n        >>> 3\n        3\n        ```\n\n'
+        "## Try it in Python\n\n```pycon\n>>> 4\n4\n```\n"
+    )
     assert unfolded_python(text) == [5, 20]
     assert examples_without_result_tab(text) == [17]
 
@@ -157,5 +164,5 @@ def test_the_python_checks_can_fail() -> None:
 @pytest.mark.parametrize("page", sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md")))
 def test_python_never_interrupts_the_rules(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
-    assert unfolded_python(text) == [], "fold these pycon blocks: ??? example \"In Python\""
+    assert unfolded_python(text) == [], 'fold these pycon blocks: ??? example "In Python"'
     assert examples_without_result_tab(text) == [], "give these examples a Result and a Python tab"

@@ -34,9 +34,15 @@ def test_docs_doctests_pass_in_pyodide() -> None:
             if fence.info.split()[:1] == ["pycon"]:
                 blocks.append({"name": f"{page.relative_to(ROOT)}:{fence.line}", "source": fence.body})
     assert len(blocks) >= 50
-    done = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")], cwd=ROOT,
-                          input=json.dumps({"wheel": str(wheel()), "blocks": blocks}),
-                          capture_output=True, text=True, timeout=600, check=False)
+    done = subprocess.run(
+        ["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")],
+        cwd=ROOT,
+        input=json.dumps({"wheel": str(wheel()), "blocks": blocks}),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     answer = json.loads(done.stdout)
     assert answer["python"].startswith("3.14")

@@ -10,14 +10,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "docs" / "assets").rglob("*.js")) + sorted((ROOT / "docs" / "assets").rglob("*.mjs"))
-FORBIDDEN = re.compile(r"\.innerHTML|\.outerHTML|insertAdjacentHTML|document\.write|\beval\s*\(|new\s+Function"
-                       r"|setTimeout\(\s*['\"`]|setInterval\(\s*['\"`]|\.setAttribute\(\s*['\"]on", re.I)
+FORBIDDEN = re.compile(
+    r"\.innerHTML|\.outerHTML|insertAdjacentHTML|document\.write|\beval\s*\(|new\s+Function"
+    r"|setTimeout\(\s*['\"`]|setInterval\(\s*['\"`]|\.setAttribute\(\s*['\"]on",
+    re.I,
+)
 
 
 def test_our_scripts_never_parse_or_run_strings() -> None:
     assert len(SCRIPTS) >= 4
-    hits = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in SCRIPTS
-            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if FORBIDDEN.search(line)]
+    hits = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in SCRIPTS
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if FORBIDDEN.search(line)
+    ]
     assert hits == []
 
 
@@ -30,8 +37,12 @@ def test_widget_markup_has_no_inline_handlers_and_escapes_values() -> None:
     pytest.importorskip("pymdownx")
     from docs_tools.widgets import parse, render
 
-    html = render(parse("check: hits\ntitle: <img src=x onerror=alert(1)> \"quoted\" & 'single'\ndice: 5\nthreshold: 7\ntn: 3"),
-                  "rk-test")
+    html = render(
+        parse(
+            "check: hits\ntitle: <img src=x onerror=alert(1)> \"quoted\" & 'single'\ndice: 5\nthreshold: 7\ntn: 3"
+        ),
+        "rk-test",
+    )
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
     tags: list[tuple[str, list[tuple[str, str | None]]]] = []
 

@@ -52,25 +52,31 @@ def test_imports_go_one_way(name: str, module: ModuleType) -> None:
     """``_rules`` <- ``_maths`` <- ``_checks`` <- ``_<kind>`` <- ``_notation``; ``_rulings``
     reads ``_rules`` only."""
     files = _files(module)
-    order = ["_rules", "_maths", "_checks", *sorted(set(files) - ROLES - {"__init__", NOTATION}),
-             NOTATION]
+    order = ["_rules", "_maths", "_checks", *sorted(set(files) - ROLES - {"__init__", NOTATION}), NOTATION]
     for role, path in files.items():
         if role == "__init__":
             continue
-        allowed = {"_rules"} if role == "_rulings" else set(order[:order.index(role)])
-        used = {f"_{node.module.lstrip('_')}" for node in ast.walk(_tree(path))
-                if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+        allowed = {"_rules"} if role == "_rulings" else set(order[: order.index(role)])
+        used = {
+            f"_{node.module.lstrip('_')}"
+            for node in ast.walk(_tree(path))
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module
+        }
         assert used <= allowed, (role, used - allowed)
 
+
 @pytest.mark.parametrize(("name", "module"), SYSTEMS, ids=IDS)
-def test_every_system_exports_its_name_checks_rulings_and_limits(name: str,
-                                                                  module: ModuleType) -> None:
+def test_every_system_exports_its_name_checks_rulings_and_limits(name: str, module: ModuleType) -> None:
     for exported in module.__all__:
         assert hasattr(module, exported), (name, exported)
     limits_first = len(module.__all__) - 4 - len(module.LIMITS)
     assert module.__all__[limits_first:] == [
-        *(n for n in module.__all__ if n.startswith("MAX_")), "SYSTEM", "CHECKS", "RULINGS",
-        "LIMITS"], module.__all__
+        *(n for n in module.__all__ if n.startswith("MAX_")),
+        "SYSTEM",
+        "CHECKS",
+        "RULINGS",
+        "LIMITS",
+    ], module.__all__
     rules = importlib.import_module(f"{module.__name__}._rules")
     rulings = importlib.import_module(f"{module.__name__}._rulings")
     assert module.SYSTEM == rules.SYSTEM == name
@@ -84,9 +90,12 @@ def test_every_system_exports_its_name_checks_rulings_and_limits(name: str,
 def _names_a_value(node: ast.Constant, parent: ast.AST) -> bool:
     """Whether the literal names the value beside it, as in ``choice("again", self.again, ...)``
     or the detail ``("hits", hits)``: a parameter that shares the system's name."""
-    siblings = parent.args if isinstance(parent, ast.Call) else (
-        parent.elts if isinstance(parent, ast.Tuple) else [])
-    after = siblings[siblings.index(node) + 1:][:1] if node in siblings else []
+    siblings = (
+        parent.args
+        if isinstance(parent, ast.Call)
+        else (parent.elts if isinstance(parent, ast.Tuple) else [])
+    )
+    after = siblings[siblings.index(node) + 1 :][:1] if node in siblings else []
     return any(getattr(n, "attr", getattr(n, "id", None)) == node.value for n in after)
 
 
@@ -101,8 +110,11 @@ def test_the_system_name_is_written_once(name: str, module: ModuleType) -> None:
             for node in ast.iter_child_nodes(parent):
                 if not (isinstance(node, ast.Constant) and node.value == name):
                     continue
-                if (isinstance(parent, ast.Assign) and parent in tree.body
-                        and [getattr(t, "id", "") for t in parent.targets] == ["SYSTEM"]):
+                if (
+                    isinstance(parent, ast.Assign)
+                    and parent in tree.body
+                    and [getattr(t, "id", "") for t in parent.targets] == ["SYSTEM"]
+                ):
                     defined.append(role)
                 elif not _names_a_value(node, parent):
                     literal.append((role, node.lineno))
@@ -115,8 +127,11 @@ def test_rulings_are_declared_one_way(name: str, module: ModuleType) -> None:
     dataclass's order, with ``system=SYSTEM``; no helper builds them."""
     tree = _tree(_files(module)["_rulings"])
     assert not [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda))]
-    [value] = [n.value for n in tree.body if isinstance(n, ast.AnnAssign)
-               and getattr(n.target, "id", "") == "RULINGS"]
+    [value] = [
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "RULINGS"
+    ]
     assert isinstance(value, ast.Tuple) and len(value.elts) == len(module.RULINGS)
     fields = list(Ruling.__dataclass_fields__)
     for call in value.elts:
@@ -129,10 +144,14 @@ def test_rulings_are_declared_one_way(name: str, module: ModuleType) -> None:
 @pytest.mark.parametrize(("name", "module"), SYSTEMS, ids=IDS)
 def test_limits_are_declared_in_the_rules_module(name: str, module: ModuleType) -> None:
     """Every ``MAX_*`` constant is assigned in ``_rules`` and nowhere else in the package."""
-    where = {(role, t.id) for role, path in _files(module).items() for node in _tree(path).body
-             if isinstance(node, (ast.Assign, ast.AnnAssign))
-             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
-             if isinstance(t, ast.Name) and t.id.startswith("MAX_")}
+    where = {
+        (role, t.id)
+        for role, path in _files(module).items()
+        for node in _tree(path).body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(t, ast.Name) and t.id.startswith("MAX_")
+    }
     assert {role for role, _ in where} == {"_rules"}, where
     assert {n for _, n in where} == {limit.name for limit in module.LIMITS}
 
@@ -142,14 +161,13 @@ def test_limits_are_exactly_the_exported_max_constants(name: str, module: Module
     exported = [n for n in module.__all__ if n.startswith("MAX_")]
     declared = [limit.name for limit in module.LIMITS]
     assert len(declared) == len(set(declared)), declared
-    assert set(declared) == set(exported), (set(declared) ^ set(exported))
+    assert set(declared) == set(exported), set(declared) ^ set(exported)
     for limit in module.LIMITS:
         assert isinstance(limit, Limit)
         assert limit.system == module.SYSTEM == name
         value = getattr(module, limit.name)
         assert limit.value == value and type(value) is int, limit
-        assert len(limit.description) > 10 and limit.description == " ".join(
-            limit.description.split()), limit
+        assert len(limit.description) > 10 and limit.description == " ".join(limit.description.split()), limit
 
 
 def test_limits_gathers_every_system_in_order() -> None:

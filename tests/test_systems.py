@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 import inspect
+import re
 import typing
 from fractions import Fraction
 
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 import rollkit
 from rollkit import CheckBase, RulesError
 
-ALL_CHECKS = [(f"{name}.{kind}", cls) for name, module in rollkit.SYSTEMS.items()
-              for kind, cls in module.CHECKS.items()]
+ALL_CHECKS = [
+    (f"{name}.{kind}", cls) for name, module in rollkit.SYSTEMS.items() for kind, cls in module.CHECKS.items()
+]
 
 
 def test_public_contract_signatures() -> None:
@@ -75,8 +76,12 @@ def test_rulings_are_complete_and_unique() -> None:
 # --- generic fuzzing: arbitrary values into every constructor --------------------------------
 
 _ANY = st.one_of(
-    st.integers(min_value=-(10**12), max_value=10**12), st.integers(min_value=-3, max_value=12),
-    st.floats(allow_nan=True), st.text(max_size=12), st.booleans(), st.none(),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.integers(min_value=-3, max_value=12),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.booleans(),
+    st.none(),
     st.tuples(st.integers(-2, 12), st.integers(-2, 12)),
 )
 
@@ -92,8 +97,9 @@ def _kwargs(cls: type) -> st.SearchStrategy[dict[str, typing.Any]]:
 @pytest.mark.parametrize(("name", "cls"), ALL_CHECKS, ids=[n for n, _ in ALL_CHECKS])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_constructors_accept_or_refuse_with_a_named_parameter(name: str, cls: type,
-                                                               data: st.DataObject) -> None:
+def test_constructors_accept_or_refuse_with_a_named_parameter(
+    name: str, cls: type, data: st.DataObject
+) -> None:
     kwargs = data.draw(_kwargs(cls))
     try:
         check = cls(**kwargs)
@@ -102,8 +108,10 @@ def test_constructors_accept_or_refuse_with_a_named_parameter(name: str, cls: ty
         # A given parameter, or one left at its default that the given ones rule out, named
         # with that default ("favourable=5 is not allowed on a d2" for die=2).
         named = [rf"{k}\b" for k in kwargs] + [
-            rf"{f.name}='?{re.escape(str(f.default))}\b" for f in dataclasses.fields(cls)
-            if f.init and f.name not in kwargs and f.default is not dataclasses.MISSING]
+            rf"{f.name}='?{re.escape(str(f.default))}\b"
+            for f in dataclasses.fields(cls)
+            if f.init and f.name not in kwargs and f.default is not dataclasses.MISSING
+        ]
         assert any(re.search(rf"(?<![\w.]){n}", message) for n in named), message
         return
     assert 0 <= check.chance() <= 1

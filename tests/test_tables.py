@@ -11,15 +11,17 @@ import pytest
 markdown = pytest.importorskip("markdown", reason="the docs venv renders fences")
 pytest.importorskip("pymdownx", reason="the docs venv renders fences")
 
-from docs_tools.fences import table_formatter
+from docs_tools.fences import table_formatter  # noqa: E402 (after the skips above)
 
 
 def page(text: str) -> str:
     """``text`` rendered as mkdocs renders a page (one Markdown instance a page), with the
     fence configured as in mkdocs.yml."""
     fence = {"name": "rollkit-table", "class": "rollkit-table", "format": table_formatter}
-    return markdown.Markdown(extensions=["pymdownx.superfences"],
-                             extension_configs={"pymdownx.superfences": {"custom_fences": [fence]}}).convert(text)
+    return markdown.Markdown(
+        extensions=["pymdownx.superfences"],
+        extension_configs={"pymdownx.superfences": {"custom_fences": [fence]}},
+    ).convert(text)
 
 
 @dataclass
@@ -110,8 +112,13 @@ CHANCES = """```rollkit-table
 
 # typed here, not computed with rollkit._format: what a reader must see for each value
 # (2**200 / 3**150 is about 4.3e-12, and fraction() shortens past 40 characters)
-EXPECTED = [("33.33%", "1/3"), ("12.50%", "1/8"), ("0%", "0"), ("100%", "1"),
-            ("4.3 × 10⁻¹⁰%", "16069380…/36998848… (61/72 digits)")]
+EXPECTED = [
+    ("33.33%", "1/3"),
+    ("12.50%", "1/8"),
+    ("0%", "0"),
+    ("100%", "1"),
+    ("4.3 × 10⁻¹⁰%", "16069380…/36998848… (61/72 digits)"),
+]
 
 
 def test_each_probability_shows_its_percentage_and_its_exact_fraction() -> None:
@@ -126,7 +133,21 @@ def test_each_probability_shows_its_percentage_and_its_exact_fraction() -> None:
     shown = [(c.text.strip(), c.exact, c.attrs["title"], c.attrs["class"]) for c in table.cells if c.attrs]
     assert shown == [(p, f, f, "rollkit-p") for p, f in EXPECTED]
     words = [c.text for c in table.cells if not c.attrs]
-    assert words == ["Case", "Chance", "Note", "third", "x", "eighth", "y", "never", "z", "always", "w", "huge", "v"]
+    assert words == [
+        "Case",
+        "Chance",
+        "Note",
+        "third",
+        "x",
+        "eighth",
+        "y",
+        "never",
+        "z",
+        "always",
+        "w",
+        "huge",
+        "v",
+    ]
 
 
 def test_identical_tables_on_one_page_get_their_own_checkbox() -> None:

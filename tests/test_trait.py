@@ -12,7 +12,7 @@ import itertools
 import re
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,6 +28,7 @@ SEED_TEXT = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_46ae
 
 # ------------------------------------------------------------ the reference
 
+
 def ref_cap(exp: int, cap: str) -> float:
     """The stacking cap written out by hand from the text and the rulings."""
     return {"online": max(1, exp // 2), "draft": exp // 2, "none": float("inf")}[cap]
@@ -39,7 +40,7 @@ def ref_net(exp: int, adept: bool, prowess: int, stagger: int, cap: str) -> int:
     return int(min(prowess + adept, limit) - min(stagger, limit))
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_sums(net: int) -> tuple[Counter[int], int]:
     """Kept-two sums over every face combination of 2 + |net| d12."""
     n = 2 + abs(net)
@@ -78,8 +79,9 @@ def ref_outcome(threshold: int, total: int) -> str:
     return "critical failure"
 
 
-def ref_totals(*, mod: int, exp: int = 0, adept: bool = False, prowess: int = 0,
-               stagger: int = 0, cap: str = "online") -> dict[int, Fraction]:
+def ref_totals(
+    *, mod: int, exp: int = 0, adept: bool = False, prowess: int = 0, stagger: int = 0, cap: str = "online"
+) -> dict[int, Fraction]:
     sums, denominator = brute_sums(ref_net(exp, adept, prowess, stagger, cap))
     bonus = mod + (exp if adept else 0)
     return {s + bonus: Fraction(w, denominator) for s, w in sums.items()}
@@ -91,10 +93,18 @@ GRID = [
     dict(mod=mod, threshold=t, exp=exp, adept=adept, prowess=p, stagger=s, cap=cap)
     for mod, t in [(0, 15), (5, 15), (3, 20), (-2, 5), (0, 2), (7, 30), (10, 40), (0, 1)]
     for exp, adept, p, s, cap in [
-        (0, False, 0, 0, "online"), (0, True, 0, 0, "online"), (0, True, 0, 0, "draft"),
-        (4, True, 1, 0, "online"), (6, False, 0, 2, "online"), (6, True, 3, 1, "online"),
-        (2, False, 3, 1, "online"), (1, False, 0, 3, "draft"), (3, False, 2, 0, "none"),
-        (0, False, 0, 3, "none"), (9, True, 0, 0, "none"), (12, False, 5, 5, "online"),
+        (0, False, 0, 0, "online"),
+        (0, True, 0, 0, "online"),
+        (0, True, 0, 0, "draft"),
+        (4, True, 1, 0, "online"),
+        (6, False, 0, 2, "online"),
+        (6, True, 3, 1, "online"),
+        (2, False, 3, 1, "online"),
+        (1, False, 0, 3, "draft"),
+        (3, False, 2, 0, "none"),
+        (0, False, 0, 3, "none"),
+        (9, True, 0, 0, "none"),
+        (12, False, 5, 5, "online"),
     ]
 ]
 
@@ -111,16 +121,16 @@ def test_against_brute_force(params: dict) -> None:
         expected[ref_outcome(params["threshold"], total)] += p
     assert check.outcomes().items() == tuple(expected.items())
     assert check.chance() == expected["success"]
-    assert check.dice_rolled == 2 + abs(ref_net(params["exp"], params["adept"], params["prowess"],
-                                                 params["stagger"], params["cap"]))
+    assert check.dice_rolled == 2 + abs(
+        ref_net(params["exp"], params["adept"], params["prowess"], params["stagger"], params["cap"])
+    )
 
 
 @pytest.mark.parametrize("net", [-3, -2, -1, 0, 1, 2, 3])
 def test_kept_sums_by_enumeration(net: int) -> None:
     check = Check(mod=0, threshold=15, prowess=max(net, 0), stagger=max(-net, 0), cap="none")
     sums, denominator = brute_sums(net)
-    assert dict(check.distribution().items()) == {s: Fraction(w, denominator)
-                                                  for s, w in sums.items()}
+    assert dict(check.distribution().items()) == {s: Fraction(w, denominator) for s, w in sums.items()}
     assert recurrence_sums(net) == (sums, denominator)
 
 
@@ -128,8 +138,7 @@ def test_kept_sums_by_enumeration(net: int) -> None:
 def test_bigger_pools_by_recurrence(net: int) -> None:
     check = Check(mod=1, threshold=15, prowess=max(net, 0), stagger=max(-net, 0), cap="none")
     sums, denominator = recurrence_sums(net)
-    assert dict(check.distribution().items()) == {s + 1: Fraction(w, denominator)
-                                                  for s, w in sums.items()}
+    assert dict(check.distribution().items()) == {s + 1: Fraction(w, denominator) for s, w in sums.items()}
 
 
 @pytest.mark.parametrize("extra", [1000, 237])
@@ -151,10 +160,8 @@ def test_huge_pools_closed_forms(extra: int) -> None:
 
 def test_more_prowess_never_hurts() -> None:
     for t in (5, 15, 20, 25, 30):
-        chances = [Check(mod=0, threshold=t, stagger=k, cap="none").chance()
-                   for k in range(12, 0, -1)]
-        chances += [Check(mod=0, threshold=t, prowess=k, cap="none").chance()
-                    for k in range(0, 13)]
+        chances = [Check(mod=0, threshold=t, stagger=k, cap="none").chance() for k in range(12, 0, -1)]
+        chances += [Check(mod=0, threshold=t, prowess=k, cap="none").chance() for k in range(0, 13)]
         assert chances == sorted(chances)
 
 
@@ -174,6 +181,7 @@ def test_distribution_bound_and_tail() -> None:
 
 
 # ---------------------------------------------------------------- contests
+
 
 def ref_contest(actor: dict, resister: dict) -> Counter[int]:
     """Margin weights over 12**(dice of both) by pairing the two brute-force sides."""
@@ -195,8 +203,7 @@ def test_contest_full_enumeration_two_against_two() -> None:
     for f in itertools.product(range(1, 13), repeat=4):
         margins[(f[0] + f[1] + 3) - (f[2] + f[3] + 1)] += 1
     contest = Contest(mod=3, against_mod=1, ties="standoff")
-    assert dict(contest.distribution().items()) == {m: Fraction(w, 12**4)
-                                                    for m, w in margins.items()}
+    assert dict(contest.distribution().items()) == {m: Fraction(w, 12**4) for m, w in margins.items()}
     win = Fraction(sum(w for m, w in margins.items() if m > 0), 12**4)
     tie = Fraction(margins[0], 12**4)
     assert contest.outcomes().items() == (("lose", 1 - win - tie), ("tie", tie), ("win", win))
@@ -228,8 +235,7 @@ def test_contest_against_brute_force(actor: dict, resister: dict, ties: str) -> 
     expected = {
         "resister": {"lose": Fraction(lose + tie, total), "win": Fraction(win, total)},
         "actor": {"lose": Fraction(lose, total), "win": Fraction(win + tie, total)},
-        "standoff": {"lose": Fraction(lose, total), "tie": Fraction(tie, total),
-                     "win": Fraction(win, total)},
+        "standoff": {"lose": Fraction(lose, total), "tie": Fraction(tie, total), "win": Fraction(win, total)},
         "reroll": {"lose": Fraction(lose, win + lose), "win": Fraction(win, win + lose)},
     }[ties]
     assert dict(contest.outcomes().items()) == expected
@@ -240,10 +246,12 @@ def test_contest_against_brute_force(actor: dict, resister: dict, ties: str) -> 
     if ties == "reroll":
         assert dist[0] == 0
         assert {m: p for m, p in dist.items() if p} == {
-            m: Fraction(w, win + lose) for m, w in margins.items() if m != 0}
+            m: Fraction(w, win + lose) for m, w in margins.items() if m != 0
+        }
     else:
         assert {m: p for m, p in dist.items() if p} == {
-            m: Fraction(w, total) for m, w in margins.items() if w}
+            m: Fraction(w, total) for m, w in margins.items() if w
+        }
 
 
 def test_contest_symmetric_and_tie_rate() -> None:
@@ -272,8 +280,14 @@ def test_contest_replays() -> None:
     contest = Contest(mod=0, prowess=1, against_mod=5, against_stagger=1)
     mixed = contest.resolve([2, 9, 4, 12, 3, 6])
     assert [d.counts for d in mixed.dice] == ["dropped", "kept", "kept", "dropped", "kept", "kept"]
-    assert [d.role for d in mixed.dice] == ["actor pool", "actor pool", "actor prowess",
-                                            "resister pool", "resister pool", "resister stagger"]
+    assert [d.role for d in mixed.dice] == [
+        "actor pool",
+        "actor pool",
+        "actor prowess",
+        "resister pool",
+        "resister pool",
+        "resister stagger",
+    ]
     assert (mixed.detail("actor_total"), mixed.detail("resister_total")) == (13, 14)
     assert (mixed.outcome, mixed.tally) == ("lose", -1)
     assert mixed.probability == mixed_prob()
@@ -285,6 +299,7 @@ def mixed_prob() -> Fraction:
 
 
 # ------------------------------------------------------- the source's examples
+
 
 def test_example_sneaking_past_a_guard() -> None:
     # Sneak 51 -> MOD +5, not Adept, Standard Threshold 15, dice 6 and 7: 13 + 5 = 18.
@@ -312,34 +327,59 @@ def test_example_narrow_miss() -> None:
     assert roll.probability == Fraction(44, 144)
 
 
-@pytest.mark.parametrize("faces,outcome,degree,cost,missed", [
-    ([1, 1], "critical failure", "Critical", 3, 13),   # 2 + 0 vs 15
-    ([2, 2], "critical failure", "Critical", 3, 11),
-    ([2, 3], "moderate failure", "Moderate", 2, 10),
-    ([5, 5], "moderate failure", "Moderate", 2, 5),
-    ([5, 6], "low failure", "Low", 1, 4),
-    ([7, 7], "low failure", "Low", 1, 1),
-    ([7, 8], "success", None, 0, 0),
-])
-def test_degree_edges(faces: list[int], outcome: str, degree: str | None, cost: int,
-                      missed: int) -> None:
+@pytest.mark.parametrize(
+    "faces,outcome,degree,cost,missed",
+    [
+        ([1, 1], "critical failure", "Critical", 3, 13),  # 2 + 0 vs 15
+        ([2, 2], "critical failure", "Critical", 3, 11),
+        ([2, 3], "moderate failure", "Moderate", 2, 10),
+        ([5, 5], "moderate failure", "Moderate", 2, 5),
+        ([5, 6], "low failure", "Low", 1, 4),
+        ([7, 7], "low failure", "Low", 1, 1),
+        ([7, 8], "success", None, 0, 0),
+    ],
+)
+def test_degree_edges(faces: list[int], outcome: str, degree: str | None, cost: int, missed: int) -> None:
     roll = Check(mod=0, threshold=15).resolve(faces)  # MOD 0 against Standard 15
-    assert (roll.outcome, roll.detail("degree"), roll.detail("chance_cost"),
-            roll.detail("missed_by")) == (outcome, degree, cost, missed)
+    assert (roll.outcome, roll.detail("degree"), roll.detail("chance_cost"), roll.detail("missed_by")) == (
+        outcome,
+        degree,
+        cost,
+        missed,
+    )
 
 
 def test_failure_degree_table() -> None:
     assert trait.failure_degree(missed=0) == (None, 0)
     assert trait.failure_degree(missed=-7) == (None, 0)
     assert [trait.failure_degree(missed=m) for m in (1, 4, 5, 10, 11, 40)] == [
-        ("Low", 1), ("Low", 1), ("Moderate", 2), ("Moderate", 2), ("Critical", 3), ("Critical", 3)]
+        ("Low", 1),
+        ("Low", 1),
+        ("Moderate", 2),
+        ("Moderate", 2),
+        ("Critical", 3),
+        ("Critical", 3),
+    ]
 
 
 def test_thresholds_table() -> None:
-    assert trait.THRESHOLDS == {"Novice": 5, "Easy": 10, "Standard": 15, "Challenging": 20,
-                                "Tough": 25, "Expert": 30}
+    assert trait.THRESHOLDS == {
+        "Novice": 5,
+        "Easy": 10,
+        "Standard": 15,
+        "Challenging": 20,
+        "Tough": 25,
+        "Expert": 30,
+    }
     assert [trait.difficulty(threshold=t) for t in (5, 10, 15, 20, 25, 30, 17)] == [
-        "Novice", "Easy", "Standard", "Challenging", "Tough", "Expert", None]
+        "Novice",
+        "Easy",
+        "Standard",
+        "Challenging",
+        "Tough",
+        "Expert",
+        None,
+    ]
 
 
 def test_prowess_and_stagger_dice() -> None:
@@ -353,8 +393,7 @@ def test_prowess_and_stagger_dice() -> None:
     even = Check(mod=0, threshold=15, prowess=1).resolve([5, 5, 5])
     assert [d.counts for d in even.dice] == ["kept", "kept", "dropped"]
     many = Check(mod=1, threshold=15, exp=8, prowess=4).resolve([1, 12, 4, 12, 7, 2])
-    assert [d.counts for d in many.dice] == ["dropped", "kept", "dropped", "kept", "dropped",
-                                             "dropped"]
+    assert [d.counts for d in many.dice] == ["dropped", "kept", "dropped", "kept", "dropped", "dropped"]
     assert many.tally == 25 and many.detail("dice_rolled") == 6
     with pytest.raises(RulesError):
         Check(mod=0, threshold=15, prowess=1).resolve([3, 9])
@@ -374,10 +413,21 @@ def test_adept_adds_exp_and_one_prowess() -> None:
     assert (plain.side.bonus, plain.effective_prowess, plain.stack_cap) == (3, 2, 2)
 
 
-@pytest.mark.parametrize("exp,cap,limit", [
-    (0, "online", 1), (1, "online", 1), (2, "online", 1), (6, "online", 3), (10, "online", 5),
-    (0, "draft", 0), (1, "draft", 0), (3, "draft", 1), (11, "draft", 5), (4, "none", None),
-])
+@pytest.mark.parametrize(
+    "exp,cap,limit",
+    [
+        (0, "online", 1),
+        (1, "online", 1),
+        (2, "online", 1),
+        (6, "online", 3),
+        (10, "online", 5),
+        (0, "draft", 0),
+        (1, "draft", 0),
+        (3, "draft", 1),
+        (11, "draft", 5),
+        (4, "none", None),
+    ],
+)
 def test_stack_cap(exp: int, cap: str, limit: int | None) -> None:
     assert trait.stack_cap(exp=exp, cap=cap) == limit
     check = Check(mod=0, threshold=15, exp=exp, prowess=50, cap=cap)
@@ -398,15 +448,15 @@ def test_cap_applies_before_cancelling() -> None:
 
 def test_levels_from_the_text() -> None:
     # Cap 0 at levels 1-3, 1 at level 6, 3 at 12 and 5 at 20 (draft rule, half EXP).
-    caps = {lv: trait.stack_cap(exp=trait.exp_for_level(level=lv), cap="draft")
-            for lv in (1, 2, 3, 6, 12, 20)}
+    caps = {
+        lv: trait.stack_cap(exp=trait.exp_for_level(level=lv), cap="draft") for lv in (1, 2, 3, 6, 12, 20)
+    }
     assert caps == {1: 0, 2: 0, 3: 0, 6: 1, 12: 3, 20: 5}
     assert trait.stack_cap(exp=trait.exp_for_level(level=1)) == 1  # the online floor
 
 
 def test_mod_for() -> None:
-    assert [trait.mod_for(score=s) for s in (0, 9, 10, 51, 59, 60, 99, 1000)] == [
-        0, 0, 1, 5, 5, 6, 9, 100]
+    assert [trait.mod_for(score=s) for s in (0, 9, 10, 51, 59, 60, 99, 1000)] == [0, 0, 1, 5, 5, 6, 9, 100]
     with pytest.raises(RulesError):
         trait.mod_for(score=-1)
     with pytest.raises(LimitError):
@@ -419,8 +469,7 @@ def test_mod_for() -> None:
 def test_equal_to_threshold_succeeds() -> None:
     roll = Check(mod=0, threshold=15).resolve([7, 8])
     assert roll.success and roll.tally == 15 and roll.detail("margin") == 0
-    assert Check(mod=0, threshold=15).chance() - Check(mod=0, threshold=16).chance() == \
-        Fraction(10, 144)
+    assert Check(mod=0, threshold=15).chance() - Check(mod=0, threshold=16).chance() == Fraction(10, 144)
 
 
 # ------------------------------------------------------------------- errors
@@ -435,8 +484,10 @@ def test_type_errors(name: str, bad: object) -> None:
         Check(**{"mod": 0, "threshold": 15, name: bad})
 
 
-@pytest.mark.parametrize("name", ["mod", "exp", "prowess", "stagger", "against_mod",
-                                  "against_exp", "against_prowess", "against_stagger"])
+@pytest.mark.parametrize(
+    "name",
+    ["mod", "exp", "prowess", "stagger", "against_mod", "against_exp", "against_prowess", "against_stagger"],
+)
 @pytest.mark.parametrize("bad", [2.5, "1", None, False])
 def test_contest_type_errors(name: str, bad: object) -> None:
     with pytest.raises(ParameterTypeError, match=name):
@@ -469,9 +520,14 @@ def test_other_type_errors() -> None:
         trait.failure_degree(missed="3")
 
 
-@pytest.mark.parametrize("fields", [
-    dict(exp=-1), dict(prowess=-1), dict(stagger=-2),
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        dict(exp=-1),
+        dict(prowess=-1),
+        dict(stagger=-2),
+    ],
+)
 def test_rules_errors(fields: dict) -> None:
     with pytest.raises(RulesError) as info:
         Check(mod=0, threshold=15, **fields)
@@ -484,10 +540,19 @@ def test_rules_errors(fields: dict) -> None:
         trait.exp_for_level(level=0)
 
 
-@pytest.mark.parametrize("fields", [
-    dict(mod=10**9), dict(mod=-10**9), dict(threshold=10**12), dict(threshold=-1001),
-    dict(exp=101), dict(prowess=10**9), dict(stagger=1001), dict(prowess=10**100),
-])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        dict(mod=10**9),
+        dict(mod=-(10**9)),
+        dict(threshold=10**12),
+        dict(threshold=-1001),
+        dict(exp=101),
+        dict(prowess=10**9),
+        dict(stagger=1001),
+        dict(prowess=10**100),
+    ],
+)
 def test_limit_errors(fields: dict) -> None:
     with pytest.raises(LimitError, match=next(iter(fields))):
         Check(**{"mod": 0, "threshold": 15, **fields})
@@ -496,11 +561,24 @@ def test_limit_errors(fields: dict) -> None:
 
 
 def test_limits_at_the_edge_answer() -> None:
-    edge = Check(mod=trait.MAX_MOD, threshold=-trait.MAX_THRESHOLD, exp=trait.MAX_EXP,
-                 adept=True, prowess=trait.MAX_EXTRA, stagger=0, cap="none")
+    edge = Check(
+        mod=trait.MAX_MOD,
+        threshold=-trait.MAX_THRESHOLD,
+        exp=trait.MAX_EXP,
+        adept=True,
+        prowess=trait.MAX_EXTRA,
+        stagger=0,
+        cap="none",
+    )
     assert edge.chance() == 1 and edge.dice_rolled == trait.MAX_EXTRA + 3
-    contest = Contest(mod=0, prowess=trait.MAX_EXTRA, against_mod=0,
-                      against_stagger=trait.MAX_EXTRA, cap="none", ties="reroll")
+    contest = Contest(
+        mod=0,
+        prowess=trait.MAX_EXTRA,
+        against_mod=0,
+        against_stagger=trait.MAX_EXTRA,
+        cap="none",
+        ties="reroll",
+    )
     assert contest.outcomes().total() == 1 and contest.distribution().total() == 1
     contest.roll(seed=9)
 
@@ -529,59 +607,77 @@ def test_properties(check: trait.Check | trait.Contest) -> None:
 
 def test_describe_and_json() -> None:
     check = Check(mod=5, threshold=15, adept=True, exp=2)
-    assert check.describe() == ("trait.Check(mod=5, threshold=15, exp=2, adept=True, prowess=0,"
-                                " stagger=0, cap='online')")
+    assert check.describe() == (
+        "trait.Check(mod=5, threshold=15, exp=2, adept=True, prowess=0, stagger=0, cap='online')"
+    )
     data = check.roll(seed=7).to_json()
     assert data["system"] == "trait" and len(data["faces"]) == 3
-    assert data["details"]["kept"] and data["details"]["degree"] in (None, "Low", "Moderate",
-                                                                      "Critical")
+    assert data["details"]["kept"] and data["details"]["degree"] in (None, "Low", "Moderate", "Critical")
     assert check == Check(mod=5, threshold=15, adept=True, exp=2)
     assert hash(check) == hash(Check(mod=5, threshold=15, adept=True, exp=2))
     assert dataclasses.replace(check, mod=6).side.bonus == 8
 
 
 @settings(max_examples=60, deadline=None)
-@given(mod=st.integers(-20, 20), threshold=st.integers(-5, 45), exp=st.integers(0, 12),
-       adept=st.booleans(), prowess=st.integers(0, 4), stagger=st.integers(0, 4),
-       cap=st.sampled_from(trait.CAPS))
-def test_hypothesis_check(mod: int, threshold: int, exp: int, adept: bool, prowess: int,
-                          stagger: int, cap: str) -> None:
-    check = Check(mod=mod, threshold=threshold, exp=exp, adept=adept, prowess=prowess,
-                  stagger=stagger, cap=cap)
+@given(
+    mod=st.integers(-20, 20),
+    threshold=st.integers(-5, 45),
+    exp=st.integers(0, 12),
+    adept=st.booleans(),
+    prowess=st.integers(0, 4),
+    stagger=st.integers(0, 4),
+    cap=st.sampled_from(trait.CAPS),
+)
+def test_hypothesis_check(
+    mod: int, threshold: int, exp: int, adept: bool, prowess: int, stagger: int, cap: str
+) -> None:
+    check = Check(
+        mod=mod, threshold=threshold, exp=exp, adept=adept, prowess=prowess, stagger=stagger, cap=cap
+    )
     net = ref_net(exp, adept, prowess, stagger, cap)
     if abs(net) <= 3:
-        totals = ref_totals(mod=mod, exp=exp, adept=adept, prowess=prowess, stagger=stagger,
-                            cap=cap)
+        totals = ref_totals(mod=mod, exp=exp, adept=adept, prowess=prowess, stagger=stagger, cap=cap)
         assert dict(check.distribution().items()) == totals
     assert check.outcomes().total() == 1
     assert check.chance() == check.distribution().at_least(threshold)
 
 
 @settings(max_examples=60, deadline=None)
-@given(faces=st.lists(st.integers(1, 12), min_size=2, max_size=7), mod=st.integers(-5, 15),
-       threshold=st.integers(0, 40), worst=st.booleans())
+@given(
+    faces=st.lists(st.integers(1, 12), min_size=2, max_size=7),
+    mod=st.integers(-5, 15),
+    threshold=st.integers(0, 40),
+    worst=st.booleans(),
+)
 def test_hypothesis_resolve(faces: list[int], mod: int, threshold: int, worst: bool) -> None:
     extra = len(faces) - 2
-    check = Check(mod=mod, threshold=threshold, prowess=0 if worst else extra,
-                  stagger=extra if worst else 0, cap="none")
+    check = Check(
+        mod=mod, threshold=threshold, prowess=0 if worst else extra, stagger=extra if worst else 0, cap="none"
+    )
     roll = check.resolve(faces)
     ordered = sorted(faces)
     total = sum(ordered[:2] if worst else ordered[-2:]) + mod
     assert roll.tally == total
     assert roll.outcome == ref_outcome(threshold, total)
-    assert sorted(d.face for d in roll.dice if d.counts == "kept") == \
-        (ordered[:2] if worst else ordered[-2:])
+    assert sorted(d.face for d in roll.dice if d.counts == "kept") == (ordered[:2] if worst else ordered[-2:])
     assert roll.probability == check.outcomes()[roll.outcome]
 
 
 # ------------------------------------------------------------------ rulings
 
+
 def test_rulings() -> None:
     ids = [r.id for r in trait.RULINGS]
     assert len(ids) == len(set(ids))
-    assert {"trait-mod-from-score", "trait-contest-ties", "trait-reach-equal",
-            "trait-adept-prowess", "trait-stack-cap-floor", "trait-cap-before-cancel",
-            "trait-exp-by-level"} <= set(ids)
+    assert {
+        "trait-mod-from-score",
+        "trait-contest-ties",
+        "trait-reach-equal",
+        "trait-adept-prowess",
+        "trait-stack-cap-floor",
+        "trait-cap-before-cancel",
+        "trait-exp-by-level",
+    } <= set(ids)
     for r in trait.RULINGS:
         assert r.system == "trait" and r.id.startswith("trait-")
         assert r.section and r.source and r.ruling and r.why
@@ -595,11 +691,10 @@ def _words(text: str) -> list[str]:
 @pytest.mark.skipif(not SEED_TEXT.exists(), reason="rules text not available")
 def test_no_long_runs_from_the_source() -> None:
     source = _words(SEED_TEXT.read_text(encoding="utf-8"))
-    runs = {tuple(source[i:i + 9]) for i in range(len(source) - 8)}
-    package = [path.read_text(encoding="utf-8")
-               for path in sorted(Path(trait.__file__).parent.glob("*.py"))]
+    runs = {tuple(source[i : i + 9]) for i in range(len(source) - 8)}
+    package = [path.read_text(encoding="utf-8") for path in sorted(Path(trait.__file__).parent.glob("*.py"))]
     prose = [r.source + " " + r.ruling + " " + r.why for r in trait.RULINGS] + package
     for text in prose:
         words = _words(text)
-        copied = [w for i in range(len(words) - 8) if (w := tuple(words[i:i + 9])) in runs]
+        copied = [w for i in range(len(words) - 8) if (w := tuple(words[i : i + 9])) in runs]
         assert not copied, copied

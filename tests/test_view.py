@@ -24,7 +24,12 @@ def test_values_are_named_in_the_rules_words() -> None:
 
 
 def test_the_page_title_is_kept_only_for_the_page_values() -> None:
-    base = {"op": "odds", "check": "hits", "title": "Five dice", "initial": {"dice": "5", "threshold": "7", "tn": "2"}}
+    base = {
+        "op": "odds",
+        "check": "hits",
+        "title": "Five dice",
+        "initial": {"dice": "5", "threshold": "7", "tn": "2"},
+    }
     same = json.loads(request(json.dumps({**base, "params": {"dice": "5", "threshold": "7", "tn": "2"}})))
     edited = json.loads(request(json.dumps({**base, "params": {"dice": "8", "threshold": "7", "tn": "2"}})))
     assert same["result"]["view"]["title"] == "Five dice"
@@ -79,8 +84,10 @@ def test_long_fractions_get_a_copy_button() -> None:
 
 def test_roll_details_are_named_in_the_rules_words() -> None:
     check = hits.Opposed(dice=2, threshold=7, against_dice=2, against_threshold=7)
-    names = [item.split(":")[0] for item in re.findall(r"<li>([^<]*)</li>",
-                                                       to_html(roll_view(check, check.roll(seed=1))["tree"]))]
+    names = [
+        item.split(":")[0]
+        for item in re.findall(r"<li>([^<]*)</li>", to_html(roll_view(check, check.roll(seed=1))["tree"]))
+    ]
     assert "TN" in names and "Opposing hits" in names
     assert not [n for n in names if "_" in n or n[:1].islower()], names
     check = hits.Check(dice=3, threshold=7, tn=2)
@@ -100,8 +107,9 @@ def test_chart_marks_where_success_starts() -> None:
     html = to_html(odds_view(check)["tree"])
     assert "Success: 3 or more Hits (TN 3)." in html
     check = trait.Check(mod=0, threshold=15)
-    assert [n for n in chart(check, check.distribution())[2:] if n[1].get("class") == "rk-target-text"][0][2] \
-        == "Threshold 15"
+    assert [n for n in chart(check, check.distribution())[2:] if n[1].get("class") == "rk-target-text"][0][
+        2
+    ] == "Threshold 15"
 
 
 def test_d100_is_drawn_in_round_bands() -> None:

@@ -39,32 +39,39 @@ def astray(found: list[tuple[str, int, Widget]]) -> list[str]:
     """``docs/page:line: kind`` of each widget in a system's chapter that is not that
     system's own."""
     systems = {system_of(kind) for kind in checks()}
-    return [f"docs/{page}:{line}: {w.check}" for page, line, w in found
-            if page.split("/")[0] in systems and not in_own_chapter(page, w)]
+    return [
+        f"docs/{page}:{line}: {w.check}"
+        for page, line, w in found
+        if page.split("/")[0] in systems and not in_own_chapter(page, w)
+    ]
 
 
 def missing(found: list[tuple[str, int, Widget]]) -> list[tuple[str, str]]:
     """(kind, field) pairs that no widget in the kind's own chapter lets the reader edit."""
     shown = {(w.check, name) for page, _, w in found if in_own_chapter(page, w) for name in w.show}
-    return [(kind, f.name) for kind, cls in checks().items() for f in fields(cls)
-            if (kind, f.name) not in shown]
+    return [
+        (kind, f.name) for kind, cls in checks().items() for f in fields(cls) if (kind, f.name) not in shown
+    ]
 
 
 def test_the_coverage_check_can_fail(tmp_path: Path) -> None:
     def fence(show: str, indent: str = "") -> str:
-        body = ["```rollkit", "check: hits", f"show: {show}", "dice: 5", "threshold: 7", "tn: 2",
-                "```"]
+        body = ["```rollkit", "check: hits", f"show: {show}", "dice: 5", "threshold: 7", "tn: 2", "```"]
         return "".join(f"{indent}{line}\n" for line in body)
 
     (tmp_path / "hits").mkdir()
     (tmp_path / "again").mkdir()
     (tmp_path / "hits" / "index.md").write_text("# Hits\n\n" + fence("dice, tn"), encoding="utf-8")
     (tmp_path / "again" / "index.md").write_text(
-        "# Again\n\n!!! note\n" + fence("bought", "    "), encoding="utf-8")
+        "# Again\n\n!!! note\n" + fence("bought", "    "), encoding="utf-8"
+    )
     (tmp_path / "widgets.md").write_text("# Widgets\n\n" + fence("threshold"), encoding="utf-8")
     found = widgets(tmp_path)
     assert [(page, line) for page, line, _ in found] == [
-        ("again/index.md", 4), ("hits/index.md", 3), ("widgets.md", 3)]
+        ("again/index.md", 4),
+        ("hits/index.md", 3),
+        ("widgets.md", 3),
+    ]
     gaps = missing(found)
     assert ("hits", "dice") not in gaps and ("hits", "tn") not in gaps
     # shown, but not in hits' own chapter: neither counts
@@ -80,4 +87,5 @@ def test_every_widget_sits_in_its_own_systems_chapter() -> None:
 def test_every_parameter_has_a_widget() -> None:
     gaps = missing(widgets())
     assert gaps == [], "no widget in the system's own pages shows: " + ", ".join(
-        f"{kind} {name}" for kind, name in gaps)
+        f"{kind} {name}" for kind, name in gaps
+    )

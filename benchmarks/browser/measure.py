@@ -24,8 +24,15 @@ from benchmarks.machine import CHROMIUM
 from rollkit import RulesError
 from rollkit._params import build
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 VIEWPORT = {"width": 1200, "height": 900}
 BOOT_TIMEOUT_MS = 90_000
 LAZY_TIMEOUT_MS = 30_000
@@ -77,9 +84,18 @@ def weigh(resources: list[dict[str, Any]], site: Path, base: str, gz: dict[Path,
             "gzip": sum(g for g in gzipped if g is not None),
             "from_cache": sum(1 for r in rows if r["transfer"] == 0 and r["encoded"] > 0),
             "revalidated": sum(1 for r in rows if 0 < r["transfer"] < r["encoded"]),
-            "files": sorted(({"path": urlsplit(r["url"]).path, "transfer": r["transfer"], "body": r["encoded"],
-                              "gzip": g} for r, g in zip(rows, gzipped, strict=True)),
-                            key=lambda f: -f["body"]),
+            "files": sorted(
+                (
+                    {
+                        "path": urlsplit(r["url"]).path,
+                        "transfer": r["transfer"],
+                        "body": r["encoded"],
+                        "gzip": g,
+                    }
+                    for r, g in zip(rows, gzipped, strict=True)
+                ),
+                key=lambda f: -f["body"],
+            ),
         }
     return out
 
@@ -140,8 +156,13 @@ def edit(page: Any, index: int, name: str, value: str, want: str) -> dict[str, A
     widget.locator(f'.rk-form input[name="{name}"]').fill(value)
     probes.wait(page, "oddsOrFailed", wid, want, timeout=STEP_TIMEOUT_MS)
     shown = widget.get_attribute("data-chance")
-    return {"id": wid, "field": name, "value": value, "ok": shown == want,
-            **(probes.call(page, "oddsCost", wid, since) or {})}
+    return {
+        "id": wid,
+        "field": name,
+        "value": value,
+        "ok": shown == want,
+        **(probes.call(page, "oddsCost", wid, since) or {}),
+    }
 
 
 def new_page(ctx: Any) -> tuple[Any, list[str]]:
@@ -151,8 +172,9 @@ def new_page(ctx: Any) -> tuple[Any, list[str]]:
     return page, errors
 
 
-def site_visit(ctx: Any, url: str, second: str, mode: str, log: Log, site: Path, base: str,
-               gz: dict[Path, int]) -> dict[str, Any]:
+def site_visit(
+    ctx: Any, url: str, second: str, mode: str, log: Log, site: Path, base: str, gz: dict[Path, int]
+) -> dict[str, Any]:
     """One visit of ``url``: load, start the worker (by a click, or lazily), roll, go to ``second``."""
     page, errors = new_page(ctx)
     log.take()
@@ -196,14 +218,20 @@ def bare_visit(ctx: Any, base: str, log: Log) -> dict[str, Any]:
     page.close()
     if "failed" in bare:
         sys.exit(f"bare Pyodide page failed: {bare['failed']['error']}")
-    return {"pyodide": bare["ready"]["timings"]["pyodide"], "steps": bare["steps"]["steps"],
-            "created_to_ready": ready - created, "ready": ready,
-            "python_transfer": sum(r["transfer"] for r in resources if is_python(r["url"])),
-            "server": statuses(log.take()), "errors": errors}
+    return {
+        "pyodide": bare["ready"]["timings"]["pyodide"],
+        "steps": bare["steps"]["steps"],
+        "created_to_ready": ready - created,
+        "ready": ready,
+        "python_transfer": sum(r["transfer"] for r in resources if is_python(r["url"])),
+        "server": statuses(log.take()),
+        "errors": errors,
+    }
 
 
-def timed_runs(p: Any, args: argparse.Namespace, base: str, site: Path, log: Log,
-               progress: Callable[[str], None]) -> list[dict[str, Any]]:
+def timed_runs(
+    p: Any, args: argparse.Namespace, base: str, site: Path, log: Log, progress: Callable[[str], None]
+) -> list[dict[str, Any]]:
     url = base + args.page
     second = next_page(site, base, url)
     gz: dict[Path, int] = {}
@@ -212,8 +240,9 @@ def timed_runs(p: Any, args: argparse.Namespace, base: str, site: Path, log: Log
         run: dict[str, Any] = {}
         for kind in ("click", "lazy", "bare"):
             with tempfile.TemporaryDirectory(prefix="rollkit-bench-profile-") as profile:
-                ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
-                                                           viewport=VIEWPORT)
+                ctx = p.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT
+                )
                 ctx.add_init_script(script=probes.init_script())
                 try:
                     for cache in ("cold", "warm"):
@@ -225,29 +254,39 @@ def timed_runs(p: Any, args: argparse.Namespace, base: str, site: Path, log: Log
                     ctx.close()
         runs.append(run)
         c, w = run["click_cold"]["marks"], run["click_warm"]["marks"]
-        progress(f"run {n + 1}/{args.runs}: cold first roll {c['seed']:.0f} ms, warm {w['seed']:.0f} ms;"
-                 f" rollkit part {c['timings']['rollkit']:.0f}/{w['timings']['rollkit']:.0f} ms;"
-                 f" bare Pyodide {run['bare_cold']['pyodide']:.0f}/{run['bare_warm']['pyodide']:.0f} ms")
+        progress(
+            f"run {n + 1}/{args.runs}: cold first roll {c['seed']:.0f} ms, warm {w['seed']:.0f} ms;"
+            f" rollkit part {c['timings']['rollkit']:.0f}/{w['timings']['rollkit']:.0f} ms;"
+            f" bare Pyodide {run['bare_cold']['pyodide']:.0f}/{run['bare_warm']['pyodide']:.0f} ms"
+        )
     return runs
+
 
 def snapshot_what_if(p: Any, base: str, site: Path, loads: int) -> dict[str, Any]:
     """Boot with zipimport and make a memory snapshot, then boot ``loads`` workers from it."""
     with tempfile.TemporaryDirectory(prefix="rollkit-bench-profile-") as profile:
-        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT)
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT
+        )
         try:
             page = ctx.new_page()
             page.goto(base + "bench-snapshot/")  # pages/bench-snapshot/run.mjs
             page.wait_for_function("() => window.snapshotWhatIf")
-            return dict(page.evaluate("([loads, requests]) => window.snapshotWhatIf(loads, requests)",
-                                      [loads, sample_requests(site)]))
+            return dict(
+                page.evaluate(
+                    "([loads, requests]) => window.snapshotWhatIf(loads, requests)",
+                    [loads, sample_requests(site)],
+                )
+            )
         except Exception as error:  # noqa: BLE001 - a private API that may change: report, go on
             return {"error": str(error).splitlines()[0]}
         finally:
             ctx.close()
 
 
-def sweep(browser: Any, base: str, site: Path, args: argparse.Namespace, log: Log,
-          progress: Callable[[str], None]) -> dict[str, Any]:
+def sweep(
+    browser: Any, base: str, site: Path, args: argparse.Namespace, log: Log, progress: Callable[[str], None]
+) -> dict[str, Any]:
     """Ordinary (in-memory cache) context: its second visit, then every widget page by page."""
     ctx = browser.new_context(viewport=VIEWPORT)
     ctx.add_init_script(script=probes.init_script())
@@ -262,9 +301,13 @@ def sweep(browser: Any, base: str, site: Path, args: argparse.Namespace, log: Lo
             page.goto(url)
             probes.call(page, "startWorker")
             probes.wait(page, "workerReady", timeout=BOOT_TIMEOUT_MS)
-            visits.append({"weight": weigh(page_resources(page, "rollkit-worker"), site, base, gz),
-                           "server": statuses(log.take()),
-                           "timings": probes.call(page, "timings")})
+            visits.append(
+                {
+                    "weight": weigh(page_resources(page, "rollkit-worker"), site, base, gz),
+                    "server": statuses(log.take()),
+                    "timings": probes.call(page, "timings"),
+                }
+            )
             if visit == 0:
                 page.close()
         out["memory_cache_visits"] = visits
@@ -275,7 +318,9 @@ def sweep(browser: Any, base: str, site: Path, args: argparse.Namespace, log: Lo
             if page.url != target:
                 arrival = instant_go(page, target)
             else:  # already there: nothing to time
-                arrival = {k: None if k.endswith("_ms") else v for k, v in probes.call(page, "arrival", 0).items()}
+                arrival = {
+                    k: None if k.endswith("_ms") else v for k, v in probes.call(page, "arrival", 0).items()
+                }
             arrival["url"] = target
             arrival["server"] = log.take()
             out["pages"].append(arrival)
@@ -285,15 +330,26 @@ def sweep(browser: Any, base: str, site: Path, args: argparse.Namespace, log: Lo
                 wid = page.locator("[data-rollkit-widget]").nth(index).get_attribute("id")
                 found = edits(page, wid)
                 if not found:
-                    out["skipped"].append({"page": target, "index": index, "why": "no numeric field with a valid value within ±10"})
+                    out["skipped"].append(
+                        {
+                            "page": target,
+                            "index": index,
+                            "why": "no numeric field with a valid value within ±10",
+                        }
+                    )
                     continue
                 name, new, chance, old = found[0]
                 info = probes.call(page, "widgetInfo", wid)
                 back = str(build(info["check"], info["params"]).chance())
                 for sample in range(args.samples):
                     forward = sample % 2 == 0
-                    out["odds"].append({"page": target, "index": index, **edit(
-                        page, index, name, new if forward else old, chance if forward else back)})
+                    out["odds"].append(
+                        {
+                            "page": target,
+                            "index": index,
+                            **edit(page, index, name, new if forward else old, chance if forward else back),
+                        }
+                    )
             progress(f"sweep {number + 1}: {urlsplit(target).path} ({arrival['widgets']} widgets)")
         out["same_page"] = probes.call(page, "samePage")
         out["boots"] = probes.call(page, "boots")

@@ -39,5 +39,6 @@ def call(target: Any, name: str, *args: Any) -> Any:
 
 def wait(page: Any, name: str, *args: Any, timeout: float) -> None:
     """Wait until ``window.__bench[name](...args)`` is truthy."""
-    page.wait_for_function("([name, args]) => window.__bench[name](...args)", arg=[name, list(args)],
-                           timeout=timeout)
+    page.wait_for_function(
+        "([name, args]) => window.__bench[name](...args)", arg=[name, list(args)], timeout=timeout
+    )

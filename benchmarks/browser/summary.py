@@ -44,18 +44,32 @@ def cache_note(runs: list[dict[str, Any]], site: Path, base: str, built_at: floa
         revalidated = {f["path"] for f in files if f["transfer"] > 0}
         always = unasked if always is None else always & unasked
         ever |= revalidated
-        per_run.append({"build_age_s": run["click_cold"]["wall"] - built_at,
-                        "gap_s": warm["wall"] - run["click_cold"]["wall"],
-                        "unasked": len(unasked), "revalidated": len(revalidated), "responses": len(files)})
+        per_run.append(
+            {
+                "build_age_s": run["click_cold"]["wall"] - built_at,
+                "gap_s": warm["wall"] - run["click_cold"]["wall"],
+                "unasked": len(unasked),
+                "revalidated": len(revalidated),
+                "responses": len(files),
+            }
+        )
 
     def mtime_age(paths: set[str]) -> str:
-        ages = [time.time() - p.stat().st_mtime for p in
-                (local_file(site, base, base + path.lstrip("/")) for path in paths) if p]
+        ages = [
+            time.time() - p.stat().st_mtime
+            for p in (local_file(site, base, base + path.lstrip("/")) for path in paths)
+            if p
+        ]
         return f"{age(min(ages))}–{age(max(ages))}" if ages else "–"
 
     always = always or set()
-    return {"runs": per_run, "always_unasked": sorted(always), "always_age": mtime_age(always),
-            "sometimes_revalidated": sorted(ever), "revalidated_age": mtime_age(ever)}
+    return {
+        "runs": per_run,
+        "always_unasked": sorted(always),
+        "always_age": mtime_age(always),
+        "sometimes_revalidated": sorted(ever),
+        "revalidated_age": mtime_age(ever),
+    }
 
 
 def summarize(runs: list[dict[str, Any]], sw: dict[str, Any] | None) -> dict[str, Any]:
@@ -66,12 +80,18 @@ def summarize(runs: list[dict[str, Any]], sw: dict[str, Any] | None) -> dict[str
             ok = [v for v in visits if not v.get("lazy_never_started")]
             m = [v["marks"] for v in ok]
             s[f"{kind}_{cache}"] = {
-                "fcp": [x["fcp"] for x in m], "dcl": [x["dcl"] for x in m], "chance": [x["chance"] for x in m],
-                "bound": [x["bound"] for x in m], "boot": [x["boot"] for x in m], "ready": [x["ready"] for x in m],
-                "seed": [x["seed"] for x in m], "click": [x["click"] for x in m],
+                "fcp": [x["fcp"] for x in m],
+                "dcl": [x["dcl"] for x in m],
+                "chance": [x["chance"] for x in m],
+                "bound": [x["bound"] for x in m],
+                "boot": [x["boot"] for x in m],
+                "ready": [x["ready"] for x in m],
+                "seed": [x["seed"] for x in m],
+                "click": [x["click"] for x in m],
                 "click_to_seed": [sub(x["seed"], x["click"]) for x in m],
                 "ready_to_seed": [sub(x["seed"], x["ready"]) for x in m],
-                "pyodide": [x["timings"]["pyodide"] for x in m], "rollkit": [x["timings"]["rollkit"] for x in m],
+                "pyodide": [x["timings"]["pyodide"] for x in m],
+                "rollkit": [x["timings"]["rollkit"] for x in m],
                 "created_to_ready": [sub(x["ready"], x["worker_created"]) for x in m],
                 "longtask_ms": [x["longtask_ms"] for x in m],
                 "nav_bound": [v["next_page"]["bound_ms"] for v in ok],
@@ -86,38 +106,59 @@ def summarize(runs: list[dict[str, Any]], sw: dict[str, Any] | None) -> dict[str
                 "page_gzip": [v["weight"]["page"]["gzip"] for v in ok],
                 "python_transfer": [v["weight"]["python"]["transfer"] for v in ok],
                 "python_gzip": [v["weight"]["python"]["gzip"] for v in ok],
-                "from_cache": [v["weight"]["page"]["from_cache"] + v["weight"]["python"]["from_cache"] for v in ok],
+                "from_cache": [
+                    v["weight"]["page"]["from_cache"] + v["weight"]["python"]["from_cache"] for v in ok
+                ],
                 "requests": [v["weight"]["page"]["requests"] + v["weight"]["python"]["requests"] for v in ok],
                 "server": [statuses(v["server"]) for v in ok],
                 "nav_server": [statuses(v["next_page_server"]) for v in ok],
-                "nav_python_requests": [sum(1 for path, _ in v["next_page_server"] if is_python(path)) for v in ok],
+                "nav_python_requests": [
+                    sum(1 for path, _ in v["next_page_server"] if is_python(path)) for v in ok
+                ],
                 "never_started": len(visits) - len(ok),
-                "text_before_python": all(x["fcp"] is not None and x["chance"] is not None and
-                                          (x["boot"] is None or max(x["fcp"], x["chance"]) < x["boot"]) for x in m),
+                "text_before_python": all(
+                    x["fcp"] is not None
+                    and x["chance"] is not None
+                    and (x["boot"] is None or max(x["fcp"], x["chance"]) < x["boot"])
+                    for x in m
+                ),
                 "errors": sum(len(v.get("errors", [])) for v in ok),
             }
     for cache in ("cold", "warm"):
         b = [r[f"bare_{cache}"] for r in runs]
-        s[f"bare_{cache}"] = {"pyodide": [x["pyodide"] for x in b], "created_to_ready": [x["created_to_ready"] for x in b],
-                              **{k: [x["steps"][k] for x in b] for k in b[0]["steps"]}}
+        s[f"bare_{cache}"] = {
+            "pyodide": [x["pyodide"] for x in b],
+            "created_to_ready": [x["created_to_ready"] for x in b],
+            **{k: [x["steps"][k] for x in b] for k in b[0]["steps"]},
+        }
     if sw:
         rolls, odds = sw["rolls"], sw["odds"]
         s["sweep"] = {
-            "widgets": len({(r["page"], r["index"]) for r in rolls}), "pages": len(sw["pages"]),
-            "first_roll": rolls[0], "roll_after_first": [r.get("total") for r in rolls[1:]],
-            "roll": [r.get("total") for r in rolls], "roll_worker": [r.get("worker") for r in rolls],
-            "roll_python": [r.get("python") for r in rolls], "roll_errors": sum(1 for r in rolls if r["error"]),
-            "odds": [o.get("total") for o in odds], "odds_after": [o.get("after_debounce") for o in odds],
-            "odds_debounce": [o.get("debounce") for o in odds], "odds_python": [o.get("python") for o in odds],
-            "odds_wrong": sum(1 for o in odds if not o["ok"]), "odds_widgets": len({(o["page"], o["index"]) for o in odds}),
+            "widgets": len({(r["page"], r["index"]) for r in rolls}),
+            "pages": len(sw["pages"]),
+            "first_roll": rolls[0],
+            "roll_after_first": [r.get("total") for r in rolls[1:]],
+            "roll": [r.get("total") for r in rolls],
+            "roll_worker": [r.get("worker") for r in rolls],
+            "roll_python": [r.get("python") for r in rolls],
+            "roll_errors": sum(1 for r in rolls if r["error"]),
+            "odds": [o.get("total") for o in odds],
+            "odds_after": [o.get("after_debounce") for o in odds],
+            "odds_debounce": [o.get("debounce") for o in odds],
+            "odds_python": [o.get("python") for o in odds],
+            "odds_wrong": sum(1 for o in odds if not o["ok"]),
+            "odds_widgets": len({(o["page"], o["index"]) for o in odds}),
             "nav": [pg["bound_ms"] for pg in sw["pages"]],
             "nav_html": [pg["html_ms"] for pg in sw["pages"]],
             "nav_swap": [pg["swap_ms"] for pg in sw["pages"]],
             "nav_scripts": [pg["scripts_ms"] for pg in sw["pages"]],
             "nav_first_bound": [pg["first_bound_ms"] for pg in sw["pages"]],
             "nav_all_ready": all(pg["ready"] and pg["boots"] == "1" for pg in sw["pages"]),
-            "out_of_view": [pg["url"] for pg in sw["pages"]
-                            if pg["first_widget_top"] is None or pg["first_widget_top"] >= pg["viewport"]],
+            "out_of_view": [
+                pg["url"]
+                for pg in sw["pages"]
+                if pg["first_widget_top"] is None or pg["first_widget_top"] >= pg["viewport"]
+            ],
             "slowest_roll": max(rolls, key=lambda r: r.get("total") or 0),
             "slowest_odds": max(odds, key=lambda o: o.get("total") or 0) if odds else None,
             "memory_cache_second_visit": sw["memory_cache_visits"][1],

@@ -51,21 +51,35 @@ Touches nothing in rollkit; icepool and dyce are dev-only tools of .venv.
 
 from benchmarks.engine.adapters import ENGINES, OTHERS, Case, make
 from benchmarks.engine.answers import (
-                                     canonical,
-                                     check_answers,
-                                     digest,
-                                     outcomes_from_tally,
+    canonical,
+    check_answers,
+    digest,
+    outcomes_from_tally,
 )
 from benchmarks.engine.cases import (
-                                     FAMILIES,
-                                     again_depths,
-                                     case_list,
-                                     critdice_depths,
-                                     label,
-                                     prepare,
-                                     smallest_cases,
+    FAMILIES,
+    again_depths,
+    case_list,
+    critdice_depths,
+    label,
+    prepare,
+    smallest_cases,
 )
 
-__all__ = ["ENGINES", "FAMILIES", "OTHERS", "Case", "again_depths", "canonical", "case_list",
-           "check_answers", "critdice_depths", "digest", "label", "make", "outcomes_from_tally",
-           "prepare", "smallest_cases"]
+__all__ = [
+    "ENGINES",
+    "FAMILIES",
+    "OTHERS",
+    "Case",
+    "again_depths",
+    "canonical",
+    "case_list",
+    "check_answers",
+    "critdice_depths",
+    "digest",
+    "label",
+    "make",
+    "outcomes_from_tally",
+    "prepare",
+    "smallest_cases",
+]

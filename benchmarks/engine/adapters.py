@@ -41,12 +41,16 @@ def _make_rollkit(case: Case, question: str, prebuilt: bool) -> Callable[[], Any
     f = case["family"]
     if f == "trait":
         k = case["k"]
-        build = partial(rollkit.trait.Check, mod=case["mod"], threshold=case["threshold"],
-                        prowess=k if case["keep"] == "highest" else 0,
-                        stagger=k if case["keep"] == "lowest" else 0, cap="none")
+        build = partial(
+            rollkit.trait.Check,
+            mod=case["mod"],
+            threshold=case["threshold"],
+            prowess=k if case["keep"] == "highest" else 0,
+            stagger=k if case["keep"] == "lowest" else 0,
+            cap="none",
+        )
     elif f == "hits":
-        build = partial(rollkit.hits.Check, dice=case["n"], threshold=case["threshold"],
-                        tn=case["tn"])
+        build = partial(rollkit.hits.Check, dice=case["n"], threshold=case["threshold"], tn=case["tn"])
     elif f == "again":
         build = partial(rollkit.again.Check, dice=case["n"], dc=case["dc"], again=case["again"])
     else:
@@ -62,8 +66,9 @@ def _make_rollkit(case: Case, question: str, prebuilt: bool) -> Callable[[], Any
 
 def need(case: Case) -> int:
     """The least tally that succeeds: Threshold, TN, DC, or a total of 1 (critdice)."""
-    return {"trait": case.get("threshold"), "hits": case.get("tn"), "again": case.get("dc"),
-            "critdice": 1}[case["family"]]
+    return {"trait": case.get("threshold"), "hits": case.get("tn"), "again": case.get("dc"), "critdice": 1}[
+        case["family"]
+    ]
 
 
 def _depth(case: Case, question: str) -> int | None:
@@ -75,8 +80,9 @@ def _icepool_again_die(a: int, depth: int) -> Any:
     """One die of an again pool: 8+ is a success, a face >= ``a`` adds a die."""
     import icepool
 
-    return icepool.Die([1 + icepool.Again if f >= a else int(f >= 8) for f in range(1, 11)],
-                       again_depth=depth)
+    return icepool.Die(
+        [1 + icepool.Again if f >= a else int(f >= 8) for f in range(1, 11)], again_depth=depth
+    )
 
 
 def _icepool_critdice_die(sn: int, depth: int) -> Any:
@@ -84,10 +90,9 @@ def _icepool_critdice_die(sn: int, depth: int) -> Any:
     import icepool
 
     critical = icepool.Die(
-        [2 + icepool.Again if f == 12 else (2 if f >= sn else 1) for f in range(1, 13)],
-        again_depth=depth)
-    return icepool.Die([1 + critical if f == 12 else (-1 if f == 1 else int(f >= sn))
-                        for f in range(1, 13)])
+        [2 + icepool.Again if f == 12 else (2 if f >= sn else 1) for f in range(1, 13)], again_depth=depth
+    )
+    return icepool.Die([1 + critical if f == 12 else (-1 if f == 1 else int(f >= sn)) for f in range(1, 13)])
 
 
 def _make_icepool(case: Case, question: str, prebuilt: bool) -> Callable[[], Any]:
@@ -130,6 +135,7 @@ def _dyce_again_die(a: int, depth: int) -> Any:
         if result.outcome == 2:
             return expand(roll, kind, left=left - 1) + 1 if left else 1
         return result.outcome
+
     return expand(roll, kind, left=depth, min_path_probability=Fraction(0))
 
 
@@ -142,11 +148,13 @@ def _dyce_critdice_die(sn: int, depth: int) -> Any:
         if result.outcome == 12:
             return expand(critical, H(12), left=left - 1) + 2 if left else 2
         return 2 if result.outcome >= sn else 1
+
     chain = expand(critical, H(12), left=depth, min_path_probability=Fraction(0))
 
     def standard(result: Any) -> Any:
         face = result.outcome
         return chain + 1 if face == 12 else (-1 if face == 1 else int(face >= sn))
+
     return expand(standard, H(12))
 
 
@@ -172,4 +180,7 @@ def _make_dyce(case: Case, question: str, prebuilt: bool) -> Callable[[], Any]:
 
 
 ADAPTERS: dict[str, Callable[[Case, str, bool], Callable[[], Any]]] = {
-    "rollkit": _make_rollkit, "icepool": _make_icepool, "dyce": _make_dyce}
+    "rollkit": _make_rollkit,
+    "icepool": _make_icepool,
+    "dyce": _make_dyce,
+}

@@ -57,22 +57,26 @@ def digest(engine: str, case: Case, question: str, answer: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def outcomes_from_tally(case: Case, listed: dict[Any, Fraction], tail: Fraction
-                        ) -> tuple[dict[str, Fraction], str]:
+def outcomes_from_tally(
+    case: Case, listed: dict[Any, Fraction], tail: Fraction
+) -> tuple[dict[str, Fraction], str]:
     """rollkit's named outcomes rebuilt from another engine's tally, from the rules text.
 
     Returns the probabilities that can be derived and a note on what cannot.
     """
+
     def mass(pred: Callable[[int], bool]) -> Fraction:
         return sum((p for k, p in listed.items() if pred(k)), Fraction(0))
 
     f = case["family"]
     if f == "trait":  # missed by 1-4 low, 5-10 moderate, 11+ critical; reaching it succeeds
         th = case["threshold"]
-        return {"success": mass(lambda t: t >= th),
-                "low failure": mass(lambda t: 1 <= th - t <= 4),
-                "moderate failure": mass(lambda t: 5 <= th - t <= 10),
-                "critical failure": mass(lambda t: th - t >= 11)}, ""
+        return {
+            "success": mass(lambda t: t >= th),
+            "low failure": mass(lambda t: 1 <= th - t <= 4),
+            "moderate failure": mass(lambda t: 5 <= th - t <= 10),
+            "critical failure": mass(lambda t: th - t >= 11),
+        }, ""
     if f == "hits":  # table 7A bands of Effect = Hits - TN
         from rollkit.hits import DEGREES
 
@@ -85,18 +89,24 @@ def outcomes_from_tally(case: Case, listed: dict[Any, Fraction], tail: Fraction
     if f == "again":  # a failure rolls the botch die (1 in 10 botches); 5+ successes is critical
         need, top = case["dc"], max(case["dc"], 5)
         fail = mass(lambda s: s < need)
-        return {"critical failure": fail / 10, "failure": fail * 9 / 10,
-                "success": mass(lambda s: need <= s < top),
-                "critical success": mass(lambda s: s >= top) + tail}, ""
+        return {
+            "critical failure": fail / 10,
+            "failure": fail * 9 / 10,
+            "success": mass(lambda s: need <= s < top),
+            "critical success": mass(lambda s: s >= top) + tail,
+        }, ""
     # critdice: below 0 critical failure, 0 failure, 1+ success; "critical success" needs
     # a standard 12, which the tally does not show, so only the sum of the two is checked.
-    return {"critical failure": mass(lambda t: t < 0), "failure": mass(lambda t: t == 0),
-            "success + critical success": mass(lambda t: t >= 1) + tail}, \
-        "success and critical success checked as their sum"
+    return {
+        "critical failure": mass(lambda t: t < 0),
+        "failure": mass(lambda t: t == 0),
+        "success + critical success": mass(lambda t: t >= 1) + tail,
+    }, "success and critical success checked as their sum"
 
 
-def check_answers(cases: list[Case], answers: dict[tuple[int, str, str], Any] | None = None,
-                  *, make: Make = make) -> list[dict[str, Any]]:
+def check_answers(
+    cases: list[Case], answers: dict[tuple[int, str, str], Any] | None = None, *, make: Make = make
+) -> list[dict[str, Any]]:
     """Compare every answer across engines; each result has ``ok`` and a ``detail``.
 
     ``answers`` maps (case index, engine, question) to a raw answer; missing
@@ -115,34 +125,46 @@ def check_answers(cases: list[Case], answers: dict[tuple[int, str, str], Any] | 
         ref = get(i, "rollkit", "chance")
         for engine in OTHERS:
             got = get(i, engine, "chance")
-            results.append(result(case, "chance", engine, got == ref,
-                                   "" if got == ref else f"rollkit {ref} != {engine} {got}"
-                                   f" (difference {got - ref})"))
+            results.append(
+                result(
+                    case,
+                    "chance",
+                    engine,
+                    got == ref,
+                    "" if got == ref else f"rollkit {ref} != {engine} {got} (difference {got - ref})",
+                )
+            )
         listed, tail = get(i, "rollkit", "distribution")
         for engine in OTHERS:
             other, other_tail = get(i, engine, "tally")
-            diffs = {k: other.get(k, 0) - listed.get(k, 0)
-                     for k in set(listed) | set(other) if other.get(k, 0) != listed.get(k, 0)}
+            diffs = {
+                k: other.get(k, 0) - listed.get(k, 0)
+                for k in set(listed) | set(other)
+                if other.get(k, 0) != listed.get(k, 0)
+            }
             ok = not diffs and other_tail == tail
-            detail = ("listed part and tail equal" if case["bound"] is not None else "")
+            detail = "listed part and tail equal" if case["bound"] is not None else ""
             if not ok:
-                detail = (f"differences {engine} - rollkit: {dict(sorted(diffs.items()))};"
-                          f" tail {other_tail} vs {tail}")
+                detail = (
+                    f"differences {engine} - rollkit: {dict(sorted(diffs.items()))};"
+                    f" tail {other_tail} vs {tail}"
+                )
             results.append(result(case, "distribution", engine, ok, detail))
         for engine in OTHERS:
             named = dict(get(i, "rollkit", "outcomes")[0])
             other, other_tail = get(i, engine, "tally")
             derived, note = outcomes_from_tally(case, other, other_tail)
             if "success + critical success" in derived:
-                named["success + critical success"] = (named.pop("success", 0)
-                                                      + named.pop("critical success", 0))
+                named["success + critical success"] = named.pop("success", 0) + named.pop(
+                    "critical success", 0
+                )
             bad = {k: (named.get(k, 0), v) for k, v in derived.items() if named.get(k, 0) != v}
             bad.update({k: (p, 0) for k, p in named.items() if k not in derived and p})
-            results.append(result(case, "outcomes", engine, not bad,
-                                   note if not bad else f"rollkit vs {engine}: {bad}"))
+            results.append(
+                result(case, "outcomes", engine, not bad, note if not bad else f"rollkit vs {engine}: {bad}")
+            )
     return results
 
 
 def result(case: Case, question: str, engine: str, ok: bool, detail: str) -> dict[str, Any]:
-    return {"case": case["label"], "question": question, "engine": engine, "ok": bool(ok),
-            "detail": detail}
+    return {"case": case["label"], "question": question, "engine": engine, "ok": bool(ok), "detail": detail}

@@ -20,8 +20,7 @@ def case_list(quick: bool) -> list[Case]:
             cases.append({"family": "trait", "k": k, "keep": keep, "mod": 5, "threshold": 15})
     for n in (5, 30) if quick else (5, 10, 30, 100):
         cases.append({"family": "hits", "n": n, "threshold": 7, "tn": 3})
-    agains = ((5, 10), (10, 10), (10, 8)) if quick else tuple(
-        (n, a) for a in (10, 9, 8) for n in (5, 10, 30))
+    agains = ((5, 10), (10, 10), (10, 8)) if quick else tuple((n, a) for a in (10, 9, 8) for n in (5, 10, 30))
     for n, a in agains:
         cases.append({"family": "again", "n": n, "again": a, "dc": 3})
     for n in (3, 9) if quick else (3, 9, 20):
@@ -31,15 +30,17 @@ def case_list(quick: bool) -> list[Case]:
 
 def smallest_cases() -> list[Case]:
     """One small case per family and shape (for the test of the answer checks)."""
-    return prepare([
-        {"family": "trait", "k": 0, "keep": "highest", "mod": 5, "threshold": 15},
-        {"family": "trait", "k": 1, "keep": "highest", "mod": 5, "threshold": 15},
-        {"family": "trait", "k": 1, "keep": "lowest", "mod": 5, "threshold": 15},
-        {"family": "hits", "n": 5, "threshold": 7, "tn": 3},
-        {"family": "again", "n": 5, "again": 10, "dc": 3},
-        {"family": "again", "n": 5, "again": 8, "dc": 3},
-        {"family": "critdice", "n": 3, "sn": 8},
-    ])
+    return prepare(
+        [
+            {"family": "trait", "k": 0, "keep": "highest", "mod": 5, "threshold": 15},
+            {"family": "trait", "k": 1, "keep": "highest", "mod": 5, "threshold": 15},
+            {"family": "trait", "k": 1, "keep": "lowest", "mod": 5, "threshold": 15},
+            {"family": "hits", "n": 5, "threshold": 7, "tn": 3},
+            {"family": "again", "n": 5, "again": 10, "dc": 3},
+            {"family": "again", "n": 5, "again": 8, "dc": 3},
+            {"family": "critdice", "n": 3, "sn": 8},
+        ]
+    )
 
 
 def label(case: Case) -> str:
@@ -104,4 +105,3 @@ def prepare(cases: list[Case]) -> list[Case]:
             case["depth_chance"], case["depth_tally"] = depths
         case["label"] = label(case)
     return cases
-

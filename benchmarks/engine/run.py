@@ -65,17 +65,25 @@ def run(args: argparse.Namespace) -> int:
                 warm[i, engine, question] = time_warm(fn, args.repeats, target)
                 if engine == "rollkit":
                     call_only[i, question] = time_warm(
-                        make(engine, case, question, prebuilt=True), args.repeats, target)
+                        make(engine, case, question, prebuilt=True), args.repeats, target
+                    )
 
     progress("checking answers")
     checks = check_answers(cases, answers)
 
     progress("cold: rollkit after cache_clear")
-    cold_rollkit = {(i, q): time_cold_rollkit(make("rollkit", case, q), args.repeats)
-                    for i, case in enumerate(cases) for q in ROLLKIT_QUESTIONS}
+    cold_rollkit = {
+        (i, q): time_cold_rollkit(make("rollkit", case, q), args.repeats)
+        for i, case in enumerate(cases)
+        for q in ROLLKIT_QUESTIONS
+    }
 
-    jobs = [(i, engine, q) for i in range(len(cases)) for engine in ENGINES
-            for q in (ROLLKIT_QUESTIONS if engine == "rollkit" else OTHER_QUESTIONS)]
+    jobs = [
+        (i, engine, q)
+        for i in range(len(cases))
+        for engine in ENGINES
+        for q in (ROLLKIT_QUESTIONS if engine == "rollkit" else OTHER_QUESTIONS)
+    ]
     fresh_raw: dict[tuple[int, str, str], list[dict[str, Any]]] = {j: [] for j in jobs}
     prefix = tempfile.mkdtemp(prefix="rollkit-bench-pyc-")
     try:
@@ -88,11 +96,12 @@ def run(args: argparse.Namespace) -> int:
         for i, engine, q in primers:
             run_child(engine, cases[i], q, env)
         progress(f"import times: {args.import_repeats} x {len(IMPORTS)} x 2 fresh interpreters")
-        imports = {"cached": time_imports(args.import_repeats, env),
-                   "as_is": time_imports(args.import_repeats)}
+        imports = {
+            "cached": time_imports(args.import_repeats, env),
+            "as_is": time_imports(args.import_repeats),
+        }
         for r in range(args.fresh_repeats):
-            progress(f"fresh processes: round {r + 1} of {args.fresh_repeats},"
-                     f" {len(jobs)} processes")
+            progress(f"fresh processes: round {r + 1} of {args.fresh_repeats}, {len(jobs)} processes")
             for i, engine, q in jobs:  # interleaved, so drift hits every engine alike
                 fresh_raw[i, engine, q].append(run_child(engine, cases[i], q, env))
     finally:
@@ -101,9 +110,15 @@ def run(args: argparse.Namespace) -> int:
         want = digest(engine, cases[i], q, answers[i, engine, q])
         for run_ in runs:
             if run_["digest"] != want:
-                checks.append(result(cases[i], q, engine, False,
-                                      f"fresh-process answer differs ({run_['digest']}"
-                                      f" vs {want})"))
+                checks.append(
+                    result(
+                        cases[i],
+                        q,
+                        engine,
+                        False,
+                        f"fresh-process answer differs ({run_['digest']} vs {want})",
+                    )
+                )
 
     def med(values: list[float]) -> float:
         return statistics.median(values)
@@ -114,19 +129,23 @@ def run(args: argparse.Namespace) -> int:
             vq = VERSUS[q]
             row: dict[str, Any] = {"case": case, "question": q}
             kinds = {
-                "warm": {"rollkit": warm[i, "rollkit", q]["median"],
-                         "rollkit_call_only": call_only[i, q]["median"],
-                         **{e: warm[i, e, vq]["median"] for e in OTHERS}},
-                "cold": {"rollkit": med([x["first"] for x in fresh_raw[i, "rollkit", q]]),
-                         "rollkit_cache_clear": cold_rollkit[i, q]["median"],
-                         **{e: med([x["first"] for x in fresh_raw[i, e, vq]]) for e in OTHERS}},
-                "fresh": {e: med([x["import"] + x["first"]
-                                  for x in fresh_raw[i, e, q if e == "rollkit" else vq]])
-                          for e in ENGINES},
+                "warm": {
+                    "rollkit": warm[i, "rollkit", q]["median"],
+                    "rollkit_call_only": call_only[i, q]["median"],
+                    **{e: warm[i, e, vq]["median"] for e in OTHERS},
+                },
+                "cold": {
+                    "rollkit": med([x["first"] for x in fresh_raw[i, "rollkit", q]]),
+                    "rollkit_cache_clear": cold_rollkit[i, q]["median"],
+                    **{e: med([x["first"] for x in fresh_raw[i, e, vq]]) for e in OTHERS},
+                },
+                "fresh": {
+                    e: med([x["import"] + x["first"] for x in fresh_raw[i, e, q if e == "rollkit" else vq]])
+                    for e in ENGINES
+                },
             }
             for kind, t in kinds.items():
-                t["ratio"], t["best"], t["met"] = ratio_row(t["rollkit"],
-                                                             {e: t[e] for e in OTHERS})
+                t["ratio"], t["best"], t["met"] = ratio_row(t["rollkit"], {e: t[e] for e in OTHERS})
                 row[kind] = t
             rows.append(row)
 
@@ -138,25 +157,46 @@ def run(args: argparse.Namespace) -> int:
         others = (cpu_end[0] - cpu_start[0]) - (cpu_end[1] - cpu_start[1])
         capacity = (time.perf_counter() - started) * (os.cpu_count() or 1)
         meta["other_cpu_share"] = max(0.0, others / capacity)
-    settings = {"quick": args.quick, "repeats": args.repeats, "target_ms": args.target_ms,
-                "fresh_repeats": args.fresh_repeats, "import_repeats": args.import_repeats}
+    settings = {
+        "quick": args.quick,
+        "repeats": args.repeats,
+        "target_ms": args.target_ms,
+        "fresh_repeats": args.fresh_repeats,
+        "import_repeats": args.import_repeats,
+    }
     text = report(meta, settings, imports, checks, rows)
     print(text)
     bad = [c for c in checks if not c["ok"]]
     if args.json:
         raw = {
-            "meta": meta, "settings": settings, "imports": imports, "checks": checks,
+            "meta": meta,
+            "settings": settings,
+            "imports": imports,
+            "checks": checks,
             "cases": cases,
-            "warm": [{"case": cases[i]["label"], "engine": e, "question": q, **v}
-                     for (i, e, q), v in warm.items()],
-            "warm_call_only": [{"case": cases[i]["label"], "engine": "rollkit", "question": q,
-                                **v} for (i, q), v in call_only.items()],
-            "cold_cache_clear": [{"case": cases[i]["label"], "engine": "rollkit", "question": q,
-                                  **v} for (i, q), v in cold_rollkit.items()],
-            "fresh": [{"case": cases[i]["label"], "engine": e, "question": q, "runs": v}
-                      for (i, e, q), v in fresh_raw.items()],
-            "rows": [{"case": row["case"]["label"], "question": row["question"],
-                      **{k: row[k] for k in ("warm", "cold", "fresh")}} for row in rows],
+            "warm": [
+                {"case": cases[i]["label"], "engine": e, "question": q, **v} for (i, e, q), v in warm.items()
+            ],
+            "warm_call_only": [
+                {"case": cases[i]["label"], "engine": "rollkit", "question": q, **v}
+                for (i, q), v in call_only.items()
+            ],
+            "cold_cache_clear": [
+                {"case": cases[i]["label"], "engine": "rollkit", "question": q, **v}
+                for (i, q), v in cold_rollkit.items()
+            ],
+            "fresh": [
+                {"case": cases[i]["label"], "engine": e, "question": q, "runs": v}
+                for (i, e, q), v in fresh_raw.items()
+            ],
+            "rows": [
+                {
+                    "case": row["case"]["label"],
+                    "question": row["question"],
+                    **{k: row[k] for k in ("warm", "cold", "fresh")},
+                }
+                for row in rows
+            ],
             "elapsed_s": time.perf_counter() - started,
         }
         Path(args.json).write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
@@ -173,8 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fast subset of the cases")
     parser.add_argument("--json", metavar="PATH", help="also write the raw numbers as JSON")
     parser.add_argument("--repeats", type=int, help="timed runs per warm/cold figure (7)")
-    parser.add_argument("--target-ms", type=float,
-                        help="least time of one warm run; the inner loop scales to it (5)")
+    parser.add_argument(
+        "--target-ms", type=float, help="least time of one warm run; the inner loop scales to it (5)"
+    )
     parser.add_argument("--fresh-repeats", type=int, help="fresh processes per figure (3)")
     parser.add_argument("--import-repeats", type=int, help="fresh processes per import time (9)")
     args = parser.parse_args(argv)
@@ -185,4 +226,3 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, key) is None:
             setattr(args, key, value)
     return run(args)
-

@@ -68,8 +68,12 @@ def time_warm(fn: Callable[[], Any], repeats: int, target: float) -> dict[str, A
     finally:
         if enabled:
             gc.enable()
-    return {"median": statistics.median(samples), "samples": samples, "number": number,
-            "first_call_in_run": first}
+    return {
+        "median": statistics.median(samples),
+        "samples": samples,
+        "number": number,
+        "first_call_in_run": first,
+    }
 
 
 def time_cold_rollkit(fn: Callable[[], Any], repeats: int) -> dict[str, Any]:
@@ -123,13 +127,18 @@ def engine_import(engine: str, case: Case) -> str:
     return f"rollkit.{case['family']}" if engine == "rollkit" else engine
 
 
-def run_child(engine: str, case: Case, question: str, env: dict[str, str] | None = None
-              ) -> dict[str, Any]:
+def run_child(engine: str, case: Case, question: str, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Import ``engine`` and answer once in a fresh interpreter; times taken inside it."""
-    code = _CHILD.format(module=engine_import(engine, case), root=str(ROOT),
-                         case=json.dumps(case), engine=engine, question=question)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, check=False, env=env)
+    code = _CHILD.format(
+        module=engine_import(engine, case),
+        root=str(ROOT),
+        case=json.dumps(case),
+        engine=engine,
+        question=question,
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False, env=env
+    )
     if proc.returncode:
         raise RuntimeError(f"child {engine} {case['label']} {question} failed:\n{proc.stderr}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -137,13 +146,21 @@ def run_child(engine: str, case: Case, question: str, env: dict[str, str] | None
 
 def time_imports(repeats: int, env: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """Median time of each ``import`` of ``IMPORTS`` in a fresh interpreter (start-up excluded)."""
-    code = ("import time, warnings\nwarnings.simplefilter('ignore')\nt0 = time.perf_counter()\n"
-            "import {}\nprint(time.perf_counter() - t0)")
+    code = (
+        "import time, warnings\nwarnings.simplefilter('ignore')\nt0 = time.perf_counter()\n"
+        "import {}\nprint(time.perf_counter() - t0)"
+    )
     samples: dict[str, list[float]] = {m: [] for m in IMPORTS}
     for _ in range(repeats):
         for module in IMPORTS:
-            out = subprocess.run([sys.executable, "-c", code.format(module)],
-                                 capture_output=True, text=True, cwd=ROOT, check=True, env=env)
+            out = subprocess.run(
+                [sys.executable, "-c", code.format(module)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                check=True,
+                env=env,
+            )
             samples[module].append(float(out.stdout.strip().splitlines()[-1]))
     return {m: {"median": statistics.median(s), "samples": s} for m, s in samples.items()}
 
@@ -157,6 +174,9 @@ def cpu_seconds() -> tuple[float, float] | None:
         return None
     user, nice, system, _idle, _iowait, irq, softirq, steal = fields
     machine_total = (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-    own = sum(x for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
-              for x in (resource.getrusage(who).ru_utime, resource.getrusage(who).ru_stime))
+    own = sum(
+        x
+        for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+        for x in (resource.getrusage(who).ru_utime, resource.getrusage(who).ru_stime)
+    )
     return machine_total, own

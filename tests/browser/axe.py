@@ -65,8 +65,11 @@ def start(page: object) -> None:
 def finish(page: object) -> list[Violation]:
     """Wait for the run ``start`` began; its serious and critical violations."""
     found = page.evaluate("() => window.__rollkitAxe")  # type: ignore[attr-defined]
-    return [Violation(v["id"], v["impact"], v["help"], n["target"], n["summary"])
-            for v in found for n in v["nodes"]]
+    return [
+        Violation(v["id"], v["impact"], v["help"], n["target"], n["summary"])
+        for v in found
+        for n in v["nodes"]
+    ]
 
 
 def violations(page: object) -> list[Violation]:

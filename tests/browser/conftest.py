@@ -29,8 +29,15 @@ from scripts.serve_static import serve  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ENV = ("ROLLKIT_CHROMIUM", "CHROME_PATH")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 ARTIFACTS = ROOT / "artifacts"
 
 
@@ -61,17 +68,24 @@ def find_chromium() -> tuple[str | None, str]:
     for name in CHROMIUM_NAMES:
         if found := shutil.which(name):
             return found, ""
-    return None, (f"no Chromium: set ${CHROMIUM_ENV[0]} (or ${CHROMIUM_ENV[1]}) to one, or put"
-                  f" {', '.join(CHROMIUM_NAMES)} on PATH (scripts/setup installs Debian's chromium)")
+    return None, (
+        f"no Chromium: set ${CHROMIUM_ENV[0]} (or ${CHROMIUM_ENV[1]}) to one, or put"
+        f" {', '.join(CHROMIUM_NAMES)} on PATH (scripts/setup installs Debian's chromium)"
+    )
 
 
 def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
     """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
     out = tmp / "site"
     command = [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)]
-    done = subprocess.run(command + (["--zensical"] if builder == "zensical" else []), cwd=ROOT,
-                          env={**os.environ, "ROLLKIT_SITE_URL": base}, capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run(
+        command + (["--zensical"] if builder == "zensical" else []),
+        cwd=ROOT,
+        env={**os.environ, "ROLLKIT_SITE_URL": base},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 

@@ -41,10 +41,13 @@ SCROLLING_TABLES = """() => {
 
 def sitemap_pages(site: Site) -> list[str]:
     """Every page of the built site (paths relative to its base), from its sitemap."""
-    locs = [loc.text.strip() for loc in ElementTree.parse(site.directory / "sitemap.xml").iter(f"{SITEMAP_NS}loc")
-            if loc.text]
+    locs = [
+        loc.text.strip()
+        for loc in ElementTree.parse(site.directory / "sitemap.xml").iter(f"{SITEMAP_NS}loc")
+        if loc.text
+    ]
     assert locs and all(loc.startswith(site.base) for loc in locs), locs
-    return [loc[len(site.base):] for loc in locs]
+    return [loc[len(site.base) :] for loc in locs]
 
 
 @dataclass
@@ -80,7 +83,9 @@ def audits(browser: object, site: Site) -> Iterator[dict[tuple[str, str], Audit]
                 if tab.url != site.url(path):
                     instant_go(tab, site, path)
                 if path in widgets:
-                    tab.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)
+                    tab.wait_for_function(
+                        "document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS
+                    )
                 axe.start(tab)
             for combo, tab in tabs.items():
                 results[combo].violations[path] = axe.finish(tab)
@@ -94,8 +99,9 @@ def audits(browser: object, site: Site) -> Iterator[dict[tuple[str, str], Audit]
 
 
 @pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
-def test_no_serious_or_critical_axe_violation(audits: dict[tuple[str, str], Audit], site: Site,
-                                              scheme: str, viewport: str) -> None:
+def test_no_serious_or_critical_axe_violation(
+    audits: dict[tuple[str, str], Audit], site: Site, scheme: str, viewport: str
+) -> None:
     audit = audits[scheme, viewport]
     assert audit.scheme == SCHEMES[scheme], f"the {scheme} scheme was not applied: {audit.scheme}"
     assert sorted(audit.violations) == sorted(sitemap_pages(site))
@@ -103,12 +109,14 @@ def test_no_serious_or_critical_axe_violation(audits: dict[tuple[str, str], Audi
     assert systems <= {path.split("/")[0] for path in audit.ready}, audit.ready
     found = {path: v for path, v in audit.violations.items() if v}
     assert not found, f"axe ({scheme}, {viewport}):\n" + "\n".join(
-        f"/{path}:\n{axe.report(v)}" for path, v in found.items())
+        f"/{path}:\n{axe.report(v)}" for path, v in found.items()
+    )
 
 
 @pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
-def test_every_scrolling_table_is_a_named_focusable_region(audits: dict[tuple[str, str], Audit],
-                                                           scheme: str, viewport: str) -> None:
+def test_every_scrolling_table_is_a_named_focusable_region(
+    audits: dict[tuple[str, str], Audit], scheme: str, viewport: str
+) -> None:
     tables = audits[scheme, viewport].tables
     if viewport == "phone":
         assert sum(len(t) for t in tables.values()) >= 10, "expected wide tables to scroll at 390px"
@@ -188,8 +196,11 @@ class StateAudit:
 def _wait_all(tab: object, script: str, arg: object, timeout: float) -> list[bool]:
     """Wait until ``script(arg)`` holds for every widget (or ``timeout``); each widget then."""
     try:
-        tab.wait_for_function(f"(arg) => ({script})(arg).every(Boolean)", arg=arg,  # type: ignore[attr-defined]
-                              timeout=timeout)
+        tab.wait_for_function(
+            f"(arg) => ({script})(arg).every(Boolean)",
+            arg=arg,  # type: ignore[attr-defined]
+            timeout=timeout,
+        )
     except PlaywrightTimeout:
         pass
     return [bool(ok) for ok in tab.evaluate(script, arg)]  # type: ignore[attr-defined]
@@ -228,12 +239,16 @@ def widget_states(browser: object, site: Site) -> Iterator[dict[tuple[str, str],
         tab.goto(site.url(paths[0]))
         tabs[scheme] = tab
 
-    def record(result: StateAudit, tab: object, path: str, state: tuple[list[bool], list[str | None]]) -> None:
+    def record(
+        result: StateAudit, tab: object, path: str, state: tuple[list[bool], list[str | None]]
+    ) -> None:
         reached, done = state
         if not all(reached):
             why = tab.evaluate(WHY)  # type: ignore[attr-defined]
-            done = [what if ok else f"{what or 'no usable control'}; shows {why[i]}"
-                    for i, (ok, what) in enumerate(zip(reached, done, strict=True))]
+            done = [
+                what if ok else f"{what or 'no usable control'}; shows {why[i]}"
+                for i, (ok, what) in enumerate(zip(reached, done, strict=True))
+            ]
         result.reached[path], result.done[path] = reached, done
 
     def audit(state: str, path: str) -> None:
@@ -269,32 +284,41 @@ def widget_states(browser: object, site: Site) -> Iterator[dict[tuple[str, str],
 def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: str, scheme: str) -> None:
     audit = results[state, scheme]
     assert audit.schemes == {SCHEMES[scheme]}, f"the {scheme} scheme was not applied: {audit.schemes}"
-    missed = [f"/{p} widget {i}: {audit.done[p][i] or 'no usable control'}"
-              for p, reached in audit.reached.items() for i, ok in enumerate(reached) if not ok]
+    missed = [
+        f"/{p} widget {i}: {audit.done[p][i] or 'no usable control'}"
+        for p, reached in audit.reached.items()
+        for i, ok in enumerate(reached)
+        if not ok
+    ]
     assert not missed, f"not {state} ({scheme}):\n  " + "\n  ".join(missed)
     pages = widget_pages(site)
     assert sorted(audit.reached) == sorted(pages), "widget pages not visited"
     assert sorted(audit.violations) == sorted((p, v) for p in pages for v in STATE_VIEWPORTS[state])
-    found = {p: (site.directory / p / "index.html").read_text(encoding="utf-8").count("data-rollkit-widget=")
-             for p in pages}
+    found = {
+        p: (site.directory / p / "index.html").read_text(encoding="utf-8").count("data-rollkit-widget=")
+        for p in pages
+    }
     visited = {p: len(audit.reached[p]) for p in pages}
     assert all(found.values()) and visited == found, "widgets visited differ from widgets built"
     assert audit.errors == []
     bad = {key: v for key, v in audit.violations.items() if v}
     assert not bad, f"axe, every widget {state} ({scheme}):\n" + "\n".join(
-        f"/{path} ({viewport}):\n{axe.report(v)}" for (path, viewport), v in bad.items())
+        f"/{path} ({viewport}):\n{axe.report(v)}" for (path, viewport), v in bad.items()
+    )
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_no_serious_or_critical_axe_violation_after_a_roll(widget_states: dict[tuple[str, str], StateAudit],
-                                                           site: Site, scheme: str) -> None:
+def test_no_serious_or_critical_axe_violation_after_a_roll(
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+) -> None:
     """Every widget rolled with a seed, its "How it was counted" open: desktop and phone."""
     _check_state(widget_states, site, "rolled", scheme)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_no_serious_or_critical_axe_violation_with_an_invalid_value(
-        widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str) -> None:
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+) -> None:
     """Every widget (after its roll) with a value past its field's maximum, the field's error shown."""
     _check_state(widget_states, site, "invalid", scheme)
 
@@ -359,8 +383,9 @@ def test_the_drawer_opens_and_closes_from_the_keyboard(browser: object, site: Si
     page.wait_for_function("document.getElementById('__drawer').checked")  # type: ignore[attr-defined]
 
 
-def test_a_scrolling_table_scrolls_from_the_keyboard(audits: dict[tuple[str, str], Audit], browser: object,
-                                                     site: Site) -> None:
+def test_a_scrolling_table_scrolls_from_the_keyboard(
+    audits: dict[tuple[str, str], Audit], browser: object, site: Site
+) -> None:
     path = next(path for path, found in audits["light", "phone"].tables.items() if found)
     page = phone_page(browser, site, path)
     region = page.locator(".md-typeset__scrollwrap[tabindex='0']").first  # type: ignore[attr-defined]
@@ -374,8 +399,11 @@ def test_a_scrolling_table_scrolls_from_the_keyboard(audits: dict[tuple[str, str
 def test_all_of_it_under_the_strict_csp(browser: object, site: Site) -> None:
     """Our scripts run (menu button, table regions) with no CSP report and axe passes, also
     with a button focused (test_failures.py rolls every widget under this policy)."""
-    path = next(p for p in widget_pages(site)
-                if 'class="rollkit-table"' in (site.directory / p / "index.html").read_text(encoding="utf-8"))
+    path = next(
+        p
+        for p in widget_pages(site)
+        if 'class="rollkit-table"' in (site.directory / p / "index.html").read_text(encoding="utf-8")
+    )
     server = serve(site.directory, port=0, headers={"Content-Security-Policy": CSP})
     context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark")  # type: ignore[attr-defined]
     try:

@@ -66,8 +66,10 @@ def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: S
         page.wait_for_timeout(100)  # type: ignore[attr-defined]
     assert held, "the page never asked for rollkit.mjs"
     held[0].continue_()  # type: ignore[attr-defined]
-    page.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed === '321'",  # type: ignore[attr-defined]
-                           timeout=READY_MS)
+    page.wait_for_function(
+        "document.querySelector('[data-rollkit-widget]').dataset.seed === '321'",  # type: ignore[attr-defined]
+        timeout=READY_MS,
+    )
     params = widget.evaluate("(w) => w.rollkit.params()")
     faces = build(widget.get_attribute("data-check"), params).roll(seed=321).faces
     assert widget.get_attribute("data-faces") == ",".join(map(str, faces))

@@ -56,8 +56,9 @@ def test_space_on_the_checkbox_shows_each_exact_fraction(browser: object, site: 
         page.keyboard.press("Space")
         assert box.is_checked()
         after = page.evaluate(CELLS)
-        assert all(c["shown"] and c["oneLine"] and c["nowrap"] for c in after), \
-            [c for c in after if not (c["shown"] and c["oneLine"] and c["nowrap"])][:3]
+        assert all(c["shown"] and c["oneLine"] and c["nowrap"] for c in after), [
+            c for c in after if not (c["shown"] and c["oneLine"] and c["nowrap"])
+        ][:3]
         assert [c["frac"] for c in after] == [c["title"] for c in after]
         assert all(c["text"].split("\n")[-1].strip() == c["title"] for c in after), after[:2]
 
@@ -82,8 +83,12 @@ def test_space_on_the_checkbox_shows_each_exact_fraction(browser: object, site: 
 
 
 def test_the_fractions_show_without_javascript_by_key_and_by_tap(browser: object, site: Site) -> None:
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False,  # type: ignore[attr-defined]
-                                  has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport=PHONE,
+        java_script_enabled=False,  # type: ignore[attr-defined]
+        has_touch=True,
+        is_mobile=True,
+    )
     try:
         page = context.new_page()
         page.goto(site.url(PAGE))
@@ -93,7 +98,8 @@ def test_the_fractions_show_without_javascript_by_key_and_by_tap(browser: object
         page.keyboard.press("Space")
         after = page.evaluate(CELLS)
         assert all(c["shown"] and c["oneLine"] for c in after) and [c["frac"] for c in after] == [
-            c["title"] for c in after]
+            c["title"] for c in after
+        ]
         page.locator(BOX).first.tap()
         assert not any(c["shown"] for c in page.evaluate(CELLS))
         page.locator(f"label[for='{page.locator(BOX).first.get_attribute('id')}']").tap()

@@ -31,9 +31,12 @@ def widget_pages(site: Site) -> list[str]:
 
 def instant_go(page: object, site: Site, path: str) -> None:
     """Follow a link the way a reader does, so Material's instant navigation handles it."""
-    page.evaluate("""(url) => { document.querySelector('article').dataset.oldPage = '1';
+    page.evaluate(
+        """(url) => { document.querySelector('article').dataset.oldPage = '1';
         const a = document.createElement('a'); a.href = url;
-        document.querySelector('.md-content').append(a); a.click(); }""", site.url(path))  # type: ignore[attr-defined]
+        document.querySelector('.md-content').append(a); a.click(); }""",
+        site.url(path),
+    )  # type: ignore[attr-defined]
     page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
     page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
         [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
@@ -48,7 +51,9 @@ def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
     page.wait_for_function(  # type: ignore[attr-defined]
         """([i, seed]) => { const w = document.querySelectorAll('[data-rollkit-widget]')[i];
             return w.dataset.seed === String(seed) || !w.querySelector('.rk-error').hidden; }""",
-        arg=[index, seed], timeout=READY_MS)
+        arg=[index, seed],
+        timeout=READY_MS,
+    )
     return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
         faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
         w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
@@ -60,12 +65,14 @@ def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
     assert pages, "no page has a widget"
     count = 0
     for path in pages:
-        html = (site.directory / (path + "index.html" if path.endswith("/") or not path else path)).read_text()
+        html = (
+            site.directory / (path + "index.html" if path.endswith("/") or not path else path)
+        ).read_text()
         for match in re.finditer(r'data-check="([^"]+)" data-state="([^"]+)" data-chance="([^"]+)"', html):
             state = json.loads(html_lib.unescape(match.group(2)))
             check = build(state["check"], state["params"])
             assert match.group(3) == str(check.chance()), (path, state)
-            block = html[match.end(): html.index('class="rk-python"', match.end())]
+            block = html[match.end() : html.index('class="rk-python"', match.end())]
             assert 'role="alert"' in block and ">Roll</button>" in block
             # the page shows exactly what the worker's renderer gives for these values
             expected = to_html(odds_view(check, title=state["title"], shown=tuple(state["shown"]))["tree"])
@@ -103,7 +110,7 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
 
 def _first_number_field(page: object) -> tuple[object, str, str]:
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-    field = widget.locator('.rk-fields input[type=number]').first
+    field = widget.locator(".rk-fields input[type=number]").first
     return widget, field, field.input_value()
 
 
@@ -125,7 +132,9 @@ def test_editing_a_parameter_updates_the_exact_odds(browser: object, site: Site)
                 """([want]) => { const w = document.querySelector('[data-rollkit-widget]');
                     return want === null ? !w.querySelector('.rk-error').hidden
                                          : w.dataset.chance === want && w.querySelector('.rk-error').hidden; }""",
-                arg=[want], timeout=READY_MS)
+                arg=[want],
+                timeout=READY_MS,
+            )
             if want is not None:
                 assert Fraction(want) == Fraction(widget.locator(".rk-chance .rk-exact").inner_text())
                 assert widget.locator(".rk-odds.rk-stale").count() == 0
@@ -136,7 +145,6 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     page = open_page(browser, site)
     page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
     widget, field, value = _first_number_field(page)
-    name = field.get_attribute("name")
     hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>"\u202e'
     field = widget.locator(f"#{field.get_attribute('id')}")  # by id: its type changes next
     field.evaluate("(f) => { f.type = 'text'; }")
@@ -161,7 +169,9 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     assert field.get_attribute("aria-invalid") is None
     shown = roll_widget(page, 0, 4242)
     assert shown["error"] == ""
-    assert shown["faces"] == ",".join(map(str, build(str(shown["check"]), dict(shown["params"])).roll(seed=4242).faces))  # type: ignore[arg-type]
+    assert shown["faces"] == ",".join(
+        map(str, build(str(shown["check"]), dict(shown["params"])).roll(seed=4242).faces)
+    )  # type: ignore[arg-type]
 
 
 def test_huge_pools_show_honest_short_numbers(browser: object, site: Site) -> None:
@@ -172,15 +182,20 @@ def test_huge_pools_show_honest_short_numbers(browser: object, site: Site) -> No
     widget.locator("input[name=dice]").fill("1000")
     params = widget.evaluate("(w) => w.rollkit.params()")
     check = build("hits", params)
-    page.wait_for_function("([want]) => document.querySelector('[data-check=\"hits\"][data-chance=\"' + want + '\"]')",  # type: ignore[attr-defined]
-                           arg=[str(check.chance())], timeout=READY_MS)
+    page.wait_for_function(
+        "([want]) => document.querySelector('[data-check=\"hits\"][data-chance=\"' + want + '\"]')",  # type: ignore[attr-defined]
+        arg=[str(check.chance())],
+        timeout=READY_MS,
+    )
     assert widget.locator(".rk-error").is_hidden()
     assert widget.locator(".rk-chance strong").inner_text() == ">99.99%"
     cells = widget.locator(".rk-outcomes td").all_inner_texts()
     assert cells and max(len(c) for c in cells) < 80, max(cells, key=len)
     assert "100.00%" not in cells and "0.00%" not in cells
     copy = widget.locator(".rk-copy").first
-    assert Fraction(copy.get_attribute("data-copy")) in {p for _, p in check.outcomes().items()} | {check.chance()}
+    assert Fraction(copy.get_attribute("data-copy")) in {p for _, p in check.outcomes().items()} | {
+        check.chance()
+    }
 
 
 def test_edited_odds_are_marked_stale_until_fresh(browser: object, site: Site) -> None:
@@ -195,8 +210,11 @@ def test_edited_odds_are_marked_stale_until_fresh(browser: object, site: Site) -
     assert note.is_visible() and old in note.inner_text() and "Out of date" in note.inner_text()
     assert widget.locator(".rk-odds.rk-stale").count() == 1
     params = widget.evaluate("(w) => w.rollkit.params()")
-    page.wait_for_function("([want]) => [...document.querySelectorAll('[data-check=\"hits\"]')].some((w) => w.dataset.chance === want)",  # type: ignore[attr-defined]
-                           arg=[str(build("hits", params).chance())], timeout=READY_MS)
+    page.wait_for_function(
+        "([want]) => [...document.querySelectorAll('[data-check=\"hits\"]')].some((w) => w.dataset.chance === want)",  # type: ignore[attr-defined]
+        arg=[str(build("hits", params).chance())],
+        timeout=READY_MS,
+    )
     assert note.is_hidden() and widget.locator(".rk-odds.rk-stale").count() == 0
     assert "Dice Pool 8" in widget.locator(".rk-values").inner_text()
     assert "Dice Pool 8" in widget.locator(".rk-title").inner_text()  # the page's title no longer fits
@@ -227,8 +245,10 @@ def test_replay_link_rolls_the_same_roll(browser: object, site: Site) -> None:
     href = page.locator("[data-rollkit-widget]").first.evaluate("(w) => w.rollkit.link()")  # type: ignore[attr-defined]
     other = open_page(browser, site)
     other.goto(href)  # type: ignore[attr-defined]
-    other.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed === '777'",  # type: ignore[attr-defined]
-                            timeout=READY_MS)
+    other.wait_for_function(
+        "document.querySelector('[data-rollkit-widget]').dataset.seed === '777'",  # type: ignore[attr-defined]
+        timeout=READY_MS,
+    )
     assert other.locator("[data-rollkit-widget]").first.get_attribute("data-faces") == first["faces"]  # type: ignore[attr-defined]
 
 
@@ -247,8 +267,10 @@ def test_everything_works_from_a_sub_path(browser: object, subpath_site: Site) -
 
 
 def all_pages(site: Site) -> list[str]:
-    return sorted(p.relative_to(site.directory).as_posix()[: -len("index.html")]
-                  for p in site.directory.rglob("index.html"))
+    return sorted(
+        p.relative_to(site.directory).as_posix()[: -len("index.html")]
+        for p in site.directory.rglob("index.html")
+    )
 
 
 def test_no_request_leaves_the_site(browser: object, site: Site) -> None:
@@ -322,8 +344,9 @@ _PARSED = """(html) => { const t = document.createElement('template'); t.innerHT
     return t.content.firstElementChild.outerHTML; }"""  # the test's own parse of CPython's HTML
 
 
-def _neighbour(check_name: str, params: dict[str, str], name: str, value: int,
-               low: int | None, high: int | None) -> tuple[int, str] | None:
+def _neighbour(
+    check_name: str, params: dict[str, str], name: str, value: int, low: int | None, high: int | None
+) -> tuple[int, str] | None:
     """A value next to ``value`` that the check accepts, with its exact chance (CPython)."""
     for new in (value + 1, value - 1, value + 5, value - 5, value + 10, value - 10):
         if (low is not None and new < low) or (high is not None and new > high):
@@ -365,8 +388,14 @@ def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site)
                 low, high = field.get_attribute("min"), field.get_attribute("max")
                 params = widget.evaluate("(w) => w.rollkit.params()")
                 name = field.get_attribute("name")
-                edited = _neighbour(state["check"], params, name, int(field.input_value()),
-                                    None if low is None else int(low), None if high is None else int(high))
+                edited = _neighbour(
+                    state["check"],
+                    params,
+                    name,
+                    int(field.input_value()),
+                    None if low is None else int(low),
+                    None if high is None else int(high),
+                )
                 if edited is not None:
                     break
             assert edited is not None, where
@@ -375,9 +404,12 @@ def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site)
                     !w.querySelector('.rk-stale-note').hidden) w.__sawStale = true; })
                 .observe(odds, { attributes: true }); }""")
             field.fill(str(edited[0]))
-            widget.evaluate("""(w, want) => new Promise((done) => { const check = () =>
+            widget.evaluate(
+                """(w, want) => new Promise((done) => { const check = () =>
                 w.dataset.chance === want && !w.querySelector('.rk-odds').classList.contains('rk-stale')
-                ? done() : setTimeout(check, 20); check(); })""", edited[1])
+                ? done() : setTimeout(check, 20); check(); })""",
+                edited[1],
+            )
             assert widget.evaluate("(w) => w.__sawStale"), where
             params = widget.evaluate("(w) => w.rollkit.params()")
             check = build(state["check"], params)
@@ -433,14 +465,21 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
     assert hidden.input_value() == "8:6,3:7,7:7,3:7"
     assert rows.nth(1).locator(".rk-entry").inner_text() == "Helper 2"  # renumbered
     params = widget.evaluate("(w) => w.rollkit.params()")
-    page.wait_for_function("([want]) => document.querySelector('[data-check=\"hits.group\"]').dataset.chance === want",  # type: ignore[attr-defined]
-                           arg=[str(build("hits.group", params).chance())], timeout=READY_MS)
+    page.wait_for_function(
+        "([want]) => document.querySelector('[data-check=\"hits.group\"]').dataset.chance === want",  # type: ignore[attr-defined]
+        arg=[str(build("hits.group", params).chance())],
+        timeout=READY_MS,
+    )
     threshold = widget.get_by_label("Helper 3, Threshold (x+)")
     threshold.fill("11")
-    page.wait_for_function("document.querySelector('[aria-label=\"Helper 3, Threshold (x+)\"]').getAttribute('aria-invalid') === 'true'",  # type: ignore[attr-defined]
-                           timeout=READY_MS)
-    assert widget.locator(".rk-list .rk-field-error").inner_text() == \
-        "Supporting PCs, helper 3, Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."
+    page.wait_for_function(
+        "document.querySelector('[aria-label=\"Helper 3, Threshold (x+)\"]').getAttribute('aria-invalid') === 'true'",  # type: ignore[attr-defined]
+        timeout=READY_MS,
+    )
+    assert (
+        widget.locator(".rk-list .rk-field-error").inner_text()
+        == "Supporting PCs, helper 3, Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."
+    )
     threshold.fill("7")
     href = widget.evaluate("(w) => w.rollkit.link()")
     assert "p.helpers=8%3A6%2C3%3A7%2C7%3A7%2C3%3A7" in href
@@ -449,7 +488,12 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
     other.wait_for_function("document.querySelector('[data-check=\"hits.group\"]').rollkit")  # type: ignore[attr-defined]
     again = other.locator('[data-check="hits.group"]')  # type: ignore[attr-defined]
     assert again.locator(".rk-rows > .rk-row").count() == 4
-    assert [again.get_by_label(f"Helper {i}, Dice Pool").input_value() for i in (1, 2, 3, 4)] == ["8", "3", "7", "3"]
+    assert [again.get_by_label(f"Helper {i}, Dice Pool").input_value() for i in (1, 2, 3, 4)] == [
+        "8",
+        "3",
+        "7",
+        "3",
+    ]
     stats = page.locator('[data-check="critdice.skill"]')  # type: ignore[attr-defined]
     page.goto(site.url("critdice/"))  # type: ignore[attr-defined]
     page.wait_for_function("document.querySelector('[data-check=\"critdice.skill\"]').rollkit")  # type: ignore[attr-defined]
@@ -461,8 +505,12 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
 
 def test_every_widget_on_a_phone_shows_its_result_in_view(browser: object, site: Site) -> None:
     """390x844: Roll tapped where it sits mid-screen; the summary is then inside the screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce",  # type: ignore[attr-defined]
-                                  has_touch=True, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        reduced_motion="reduce",  # type: ignore[attr-defined]
+        has_touch=True,
+        is_mobile=True,
+    )
     page = context.new_page()
     page.goto(site.url())
     rolled = found = 0
@@ -482,7 +530,10 @@ def test_every_widget_on_a_phone_shows_its_result_in_view(browser: object, site:
             box = widget.locator(".rk-result").bounding_box()
             assert box is not None and box["height"] > 0, (path, index)
             assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (path, index, box)
-            assert page.evaluate("document.body.scrollWidth") <= 391, (path, index)  # nothing wider than the phone
+            assert page.evaluate("document.body.scrollWidth") <= 391, (
+                path,
+                index,
+            )  # nothing wider than the phone
             rolled += 1
     assert rolled == found and rolled >= 40
     context.close()
@@ -497,9 +548,13 @@ def test_every_widget_without_javascript_is_disabled_with_the_note(browser: obje
         for widget in page.locator("[data-rollkit-widget]").all():
             where = (path, widget.get_attribute("id"))
             assert widget.get_by_role("button", name="Roll", exact=True).is_disabled(), where
-            for control in widget.locator(".rk-fields input:not([type=hidden]), .rk-fields select, .rk-fields button").all():
+            for control in widget.locator(
+                ".rk-fields input:not([type=hidden]), .rk-fields select, .rk-fields button"
+            ).all():
                 assert control.is_disabled(), where
-            assert widget.locator(".rk-pin").is_disabled() and widget.locator(".rk-view").first.is_disabled(), where
+            assert (
+                widget.locator(".rk-pin").is_disabled() and widget.locator(".rk-view").first.is_disabled()
+            ), where
             note = widget.locator(".rk-nojs")
             assert note.is_visible() and "Rolling needs JavaScript" in note.inner_text(), where
             assert widget.locator(".rk-chance strong").inner_text().endswith("%"), where

@@ -21,8 +21,10 @@ _WIDGET = re.compile(r'<div class="rollkit-widget" id="[^"]+" data-rollkit-widge
 
 def _pages(site: Site) -> dict[str, list[str]]:
     """Each page's widget tags (ids, checks, starting values and exact chances), by path."""
-    return {p.relative_to(site.directory).as_posix(): _WIDGET.findall(p.read_text(encoding="utf-8"))
-            for p in site.directory.rglob("index.html")}
+    return {
+        p.relative_to(site.directory).as_posix(): _WIDGET.findall(p.read_text(encoding="utf-8"))
+        for p in site.directory.rglob("index.html")
+    }
 
 
 def test_zensical_builds_the_same_pages_and_widgets_with_the_runtime(zensical_site: Site, site: Site) -> None:
@@ -57,7 +59,9 @@ def test_an_edit_updates_the_chance_to_cpythons(browser: object, zensical_site: 
     field.fill(str(new))
     page.wait_for_function(  # type: ignore[attr-defined]
         "(want) => document.querySelector('[data-rollkit-widget]').dataset.chance === want",
-        arg=want, timeout=widgets.READY_MS)
+        arg=want,
+        timeout=widgets.READY_MS,
+    )
     assert Fraction(widget.locator(".rk-chance .rk-exact").inner_text()) == Fraction(want)
     assert widget.locator(".rk-error").is_hidden()
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
