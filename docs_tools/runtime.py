@@ -12,6 +12,11 @@ build through ``build`` (this command), so both builders give the same site.
   hash of the sources.
 - ``pyodide lockfile add-wheels`` registers it, with its sha256, in the site's
   ``pyodide-lock.json``, which lists only what the site serves.
+- All of it goes into ``pyodide/<hash>/``, the hash covering the runtime files, the
+  wheel and the upstream lock file: a file there never changes, so a server may let
+  browsers keep it for a year. The built site's ``assets/rollkit-worker.mjs`` is pointed
+  at that folder (``pin``); the worker in ``docs/`` says ``../pyodide/``.
+- Then every large text and wasm file gets precompressed copies (``docs_tools.compress``).
 """
 
 from __future__ import annotations
@@ -27,14 +32,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+from docs_tools import compress
+
 ROOT = Path(__file__).resolve().parent.parent
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE = ROOT / "build" / "wheel"
 BUILDERS = ("mkdocs", "zensical")
 SITE_DIR_ENV = "ROLLKIT_SITE_DIR"  # mkdocs.yml's site_dir, for Zensical (it has no --site-dir)
+RUNTIME_HOME = "pyodide"  # the site's folder of runtimes: pyodide/<hash>/
+HASH_LENGTH = 16  # hex digits; scripts/serve_static.py's IMMUTABLE matches this folder
+WORKER = "assets/rollkit-worker.mjs"
+_UNPINNED = re.compile(rf"""(["'])\.\./{RUNTIME_HOME}/(?![0-9a-f]{{{HASH_LENGTH}}}/)""")
 
-__all__ = ["build", "install", "wheel", "BUILDERS"]
+__all__ = ["build", "install", "wheel", "pin", "runtime_dir", "BUILDERS"]
 
 
 def _sources_hash() -> str:
@@ -55,35 +66,91 @@ def wheel() -> Path:
     if CACHE.exists():
         shutil.rmtree(CACHE)
     folder.mkdir(parents=True)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--disable-pip-version-check", "-w", str(folder),
-                    str(ROOT)], check=True, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "-w",
+            str(folder),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return sorted(folder.glob("rollkit-*.whl"))[0]
 
 
+def _runtime_hash(built: Path) -> str:
+    digest = hashlib.sha256()
+    for path in (*(NPM_PYODIDE / name for name in (*RUNTIME, "pyodide-lock.json")), built):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def runtime_dir(site_dir: Path) -> Path:
+    """The runtime's folder in a built site, ``pyodide/<hash>/`` (the one holding the lock file)."""
+    found = sorted((Path(site_dir) / RUNTIME_HOME).glob("*/pyodide-lock.json"))
+    if len(found) != 1:
+        raise RuntimeError(f"{site_dir} holds {len(found)} runtimes, not one, under {RUNTIME_HOME}/")
+    return found[0].parent
+
+
+def pin(module: Path, site_dir: Path) -> None:
+    """Point a built module that loads Pyodide from ``../pyodide/`` at the site's runtime folder."""
+    text = module.read_text(encoding="utf-8")
+    version = runtime_dir(site_dir).name
+    pinned, count = _UNPINNED.subn(rf"\g<1>../{RUNTIME_HOME}/{version}/", text)
+    if not count and f"../{RUNTIME_HOME}/{version}/" not in text:
+        raise RuntimeError(f"{module} names no ../{RUNTIME_HOME}/ to point at {RUNTIME_HOME}/{version}/")
+    module.write_text(pinned, encoding="utf-8")
+
+
 def install(site_dir: Path) -> Path:
-    """Copy the runtime and the wheel into ``site_dir/pyodide/`` and write its lock file."""
+    """Copy the runtime and the wheel into ``site_dir/pyodide/<hash>/``, write its lock file and
+    point the site's worker at it; returns that folder."""
     missing = [name for name in (*RUNTIME, "pyodide-lock.json") if not (NPM_PYODIDE / name).exists()]
     if missing:
-        raise RuntimeError(f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup"
-                           " (it runs npm ci)")
-    target = site_dir / "pyodide"
-    target.mkdir(parents=True, exist_ok=True)
+        raise RuntimeError(
+            f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (it runs npm ci)"
+        )
+    built = wheel()
+    home = site_dir / RUNTIME_HOME
+    if home.exists():  # an earlier build's runtime
+        shutil.rmtree(home)
+    target = home / _runtime_hash(built)
+    target.mkdir(parents=True)
     for name in RUNTIME:
         shutil.copy2(NPM_PYODIDE / name, target / name)
-    built = wheel()
-    for old in target.glob("rollkit-*.whl"):
-        old.unlink()
     shutil.copy2(built, target / built.name)
     upstream = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "pyodide-lock.json"
         bare.write_text(json.dumps({**upstream, "packages": {}}), encoding="utf-8")
         cli = Path(sys.executable).with_name("pyodide")
-        done = subprocess.run([str(cli), "lockfile", "add-wheels", "--input", str(bare),
-                               "--output", str(target / "pyodide-lock.json"), "--base-path",
-                               str(target), str(target / built.name)],
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [
+                str(cli),
+                "lockfile",
+                "add-wheels",
+                "--input",
+                str(bare),
+                "--output",
+                str(target / "pyodide-lock.json"),
+                "--base-path",
+                str(target),
+                str(target / built.name),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if done.returncode != 0:
             raise RuntimeError(f"pyodide lockfile add-wheels failed: {done.stderr.strip()[-500:]}")
     lock = json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
@@ -92,6 +159,9 @@ def install(site_dir: Path) -> Path:
         raise RuntimeError(f"the site's pyodide-lock.json does not list {built.name}")
     if hashlib.sha256((target / built.name).read_bytes()).hexdigest() != entry["sha256"]:
         raise RuntimeError("the rollkit wheel does not match the sha256 in pyodide-lock.json")
+    if not (site_dir / WORKER).exists():
+        raise RuntimeError(f"the site has no {WORKER} (docs/{WORKER}) to load the runtime")
+    pin(site_dir / WORKER, site_dir)
     return target
 
 
@@ -99,8 +169,9 @@ _FENCE_FAILED = re.compile(r"((?:\S+\.md(?::\d+)?|an unknown page): \S+ fence fa
 
 
 def _run(command: list[str], env: dict[str, str], builder: str) -> None:
-    done = subprocess.run(command, env=env, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True)
+    done = subprocess.run(
+        command, env=env, check=False, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     sys.stderr.write(done.stdout)
     if done.returncode != 0:
         # Zensical reports a failing fence inside a traceback: repeat the fence's own line last
@@ -108,8 +179,9 @@ def _run(command: list[str], env: dict[str, str], builder: str) -> None:
         raise RuntimeError("; ".join([f"{builder} build failed (exit status {done.returncode})", *fences]))
 
 
-def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
-          config: Path = ROOT / "mkdocs.yml") -> Path:
+def build(
+    site_dir: Path | None = None, *, builder: str = "mkdocs", config: Path = ROOT / "mkdocs.yml"
+) -> Path:
     """Build the site strictly with ``builder`` into ``site_dir`` (default: ``site/`` beside
     ``config``, emptied first), then ``install`` the runtime into it; returns ``site_dir``.
 
@@ -125,8 +197,22 @@ def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if builder == "mkdocs":
-        _run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "--config-file", str(config),
-              "--site-dir", str(site_dir)], env, builder)
+        _run(
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--clean",
+                "--config-file",
+                str(config),
+                "--site-dir",
+                str(site_dir),
+            ],
+            env,
+            builder,
+        )
     else:
         # Zensical writes only inside the config's folder and keeps what a site folder held:
         # build into a fresh folder under build/ and move it into place. --clean drops its page
@@ -134,11 +220,25 @@ def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
         (project / "build").mkdir(exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix="zensical-", dir=project / "build"))
         try:
-            _run([sys.executable, "-m", "zensical", "build", "--strict", "--clean", "--config-file",
-                  str(config)], {**env, SITE_DIR_ENV: str(scratch.relative_to(project) / "site")}, builder)
+            _run(
+                [
+                    sys.executable,
+                    "-m",
+                    "zensical",
+                    "build",
+                    "--strict",
+                    "--clean",
+                    "--config-file",
+                    str(config),
+                ],
+                {**env, SITE_DIR_ENV: str(scratch.relative_to(project) / "site")},
+                builder,
+            )
             if not (scratch / "site" / "index.html").exists():
-                raise RuntimeError(f"zensical wrote no site into {scratch / 'site'}: {config.name} must set"
-                                   f" site_dir: !ENV [{SITE_DIR_ENV}, site]")
+                raise RuntimeError(
+                    f"zensical wrote no site into {scratch / 'site'}: {config.name} must set"
+                    f" site_dir: !ENV [{SITE_DIR_ENV}, site]"
+                )
             if site_dir.exists():
                 shutil.rmtree(site_dir)
             site_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -146,14 +246,23 @@ def build(site_dir: Path | None = None, *, builder: str = "mkdocs",
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     install(site_dir)
+    compress.precompress(site_dir)
     return site_dir
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m docs_tools.runtime",
-                                     description="Build the rules site, then put the browser runtime into it.")
-    parser.add_argument("--zensical", dest="builder", action="store_const", const="zensical", default="mkdocs",
-                        help="build with Zensical instead of mkdocs")
+    parser = argparse.ArgumentParser(
+        prog="python -m docs_tools.runtime",
+        description="Build the rules site, then put the browser runtime into it.",
+    )
+    parser.add_argument(
+        "--zensical",
+        dest="builder",
+        action="store_const",
+        const="zensical",
+        default="mkdocs",
+        help="build with Zensical instead of mkdocs",
+    )
     parser.add_argument("-d", "--site-dir", type=Path, help="where the site goes (default: site/)")
     parser.add_argument("-f", "--config-file", type=Path, default=ROOT / "mkdocs.yml")
     options = parser.parse_args(argv)

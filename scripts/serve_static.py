@@ -3,36 +3,83 @@
     python scripts/serve_static.py site --port 8000 --prefix /rollkit/ \
         --header "Content-Security-Policy: default-src 'self'"
 
-Used by the browser tests (a GitHub Pages project site lives under /<repo>/) and
-handy by hand. ``--block PATTERN`` answers 404 for matching paths, to test how
-the site behaves when a download fails.
+Used by ``scripts/serve``, the browser tests (a GitHub Pages project site lives under
+/<repo>/) and the browser benchmark. ``--block PATTERN`` answers 404 for matching paths,
+to test how the site behaves when a download fails.
+
+It serves the site as a good static host would:
+
+- A file with precompressed copies beside it (``NAME.br``, ``NAME.gz``, written by the
+  build step's ``docs_tools.compress``) is answered with the first the request's
+  ``Accept-Encoding`` allows, br then gzip, with ``Content-Encoding``, the file's own
+  ``Content-Type`` and ``Vary: Accept-Encoding``; otherwise with the file itself.
+- The runtime's content-hashed folder (``pyodide/<hash>/``) is sent with
+  ``Cache-Control: public, max-age=31536000, immutable``; everything else (pages, assets)
+  without ``Cache-Control`` (the browser's own heuristics decide).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import email.utils
 import functools
 import http.server
+import os
 import re
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
-__all__ = ["serve"]
+__all__ = ["serve", "accepted", "ENCODINGS", "IMMUTABLE", "LONG_CACHE"]
+
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # Content-Encoding and the copy's suffix, best first
+IMMUTABLE = re.compile(r"/pyodide/[0-9a-f]{16}/")  # docs_tools.runtime's content-hashed runtime folder
+LONG_CACHE = "public, max-age=31536000, immutable"
+
+
+def accepted(header: str) -> set[str]:
+    """The content codings an ``Accept-Encoding`` value allows (a q of 0 refuses one)."""
+    allowed, refused, anything = set(), set(), False
+    for item in header.split(","):
+        coding, *params = (part.strip() for part in item.split(";"))
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        coding = coding.lower()
+        if coding == "*":
+            anything = q > 0
+        elif coding:
+            (allowed if q > 0 else refused).add(coding)
+    if anything:
+        allowed |= {name for name, _ in ENCODINGS} - refused
+    return allowed
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     headers_extra: tuple[tuple[str, str], ...] = ()
     blocked: tuple[re.Pattern[str], ...] = ()
+    vary = False  # this response's file has compressed copies
+    immutable = False  # this response is in the content-hashed runtime folder
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/zip"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "__outside_prefix__")
-        return super().translate_path("/" + path[len(self.prefix):])
+        return super().translate_path("/" + path[len(self.prefix) :])
 
     def do_GET(self) -> None:
         if any(p.search(self.path) for p in self.blocked):
@@ -40,7 +87,53 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """The file, or the best precompressed copy of it that the request accepts."""
+        self.vary = self.immutable = False
+        path = self.translate_path(self.path)
+        url_path = urlsplit(self.path).path
+        if os.path.isdir(path) and url_path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()  # directory redirects, listings and 404s
+        copies = [(coding, path + suffix) for coding, suffix in ENCODINGS if os.path.isfile(path + suffix)]
+        self.vary, self.immutable = bool(copies), bool(IMMUTABLE.search(url_path))
+        allowed = accepted(self.headers.get("Accept-Encoding", ""))
+        chosen = next(((coding, copy) for coding, copy in copies if coding in allowed), None)
+        if chosen is None:
+            return super().send_head()
+        coding, copy = chosen
+        modified = os.stat(path).st_mtime
+        if self._not_modified(modified):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        f = open(copy, "rb")  # noqa: SIM115 - the caller copies and closes it
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return f
+
+    def _not_modified(self, modified: float) -> bool:
+        """``If-Modified-Since`` as ``SimpleHTTPRequestHandler`` reads it."""
+        if "If-Modified-Since" not in self.headers or "If-None-Match" in self.headers:
+            return False
+        try:
+            since = email.utils.parsedate_to_datetime(self.headers["If-Modified-Since"])
+        except (TypeError, IndexError, OverflowError, ValueError):
+            return False
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=datetime.UTC)
+        return int(modified) <= since.timestamp()
+
     def end_headers(self) -> None:
+        if self.vary:
+            self.send_header("Vary", "Accept-Encoding")
+        if self.immutable:
+            self.send_header("Cache-Control", LONG_CACHE)
         for name, value in self.headers_extra:
             self.send_header(name, value)
         super().end_headers()
@@ -49,17 +142,28 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path, *, port: int = 0, prefix: str = "/", headers: dict[str, str] | None = None,
-          block: tuple[str, ...] = ()) -> http.server.ThreadingHTTPServer:
+def serve(
+    directory: Path,
+    *,
+    port: int = 0,
+    prefix: str = "/",
+    headers: dict[str, str] | None = None,
+    block: tuple[str, ...] = (),
+) -> http.server.ThreadingHTTPServer:
     """Start serving in a background thread; returns the server (``server_port``, ``shutdown()``)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("Handler", (_Handler,), {
-        "prefix": prefix,
-        "headers_extra": tuple((headers or {}).items()),
-        "blocked": tuple(re.compile(b) for b in block),
-    })
+    handler = type(
+        "Handler",
+        (_Handler,),
+        {
+            "prefix": prefix,
+            "headers_extra": tuple((headers or {}).items()),
+            "blocked": tuple(re.compile(b) for b in block),
+        },
+    )
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+        ("127.0.0.1", port), functools.partial(handler, directory=str(directory))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -73,10 +177,22 @@ def main() -> None:
     parser.add_argument("--block", action="append", default=[], help="regex of paths to refuse")
     options = parser.parse_args()
     headers = dict(h.split(":", 1) for h in options.header)
-    server = serve(options.directory, port=options.port, prefix=options.prefix,
-                   headers={k.strip(): v.strip() for k, v in headers.items()}, block=tuple(options.block))
-    print(f"serving {options.directory} on http://127.0.0.1:{server.server_port}{options.prefix}")
-    threading.Event().wait()
+    server = serve(
+        options.directory,
+        port=options.port,
+        prefix=options.prefix,
+        headers={k.strip(): v.strip() for k, v in headers.items()},
+        block=tuple(options.block),
+    )
+    print(
+        f"serving {options.directory} on http://127.0.0.1:{server.server_port}{options.prefix}"
+        " (Ctrl-C stops)",
+        flush=True,
+    )
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.shutdown()
 
 
 if __name__ == "__main__":

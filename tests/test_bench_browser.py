@@ -71,6 +71,8 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
         state = json.dumps({"params": {"dice": "5"}}).replace('"', "&quot;")
         (out / "hits" / "index.html").write_text(
             f'<div data-rollkit-widget data-check="hits.check" data-state="{state}"></div>')
+        (out / "pyodide" / "0123456789abcdef").mkdir(parents=True)  # the content-hashed runtime
+        (out / "pyodide" / "0123456789abcdef" / "pyodide-lock.json").write_text("{}")
         return subprocess.CompletedProcess(command, 0, "", "")
 
     monkeypatch.setattr(site_build.subprocess, "run", fake_build)
@@ -79,6 +81,8 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
                      "http://127.0.0.1:1/")]
     for page in probes.PAGES.rglob("*.*"):
         assert (tmp_path / "site" / page.relative_to(probes.PAGES)).is_file()
+    for worker in (tmp_path / "site").glob("bench-*/worker.mjs"):  # pointed at it, like the site's worker
+        assert '"../pyodide/0123456789abcdef/pyodide.mjs"' in worker.read_text()
     request = json.loads((tmp_path / "site" / "bench-bare" / "request.json").read_text())
     assert request == {"op": "roll", "check": "hits.check", "params": {"dice": "5"}, "seed": 7}
 

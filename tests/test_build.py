@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from docs_tools.runtime import runtime_dir
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILDERS = ("mkdocs", "zensical")
 
@@ -101,7 +103,8 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert html.count('data-rollkit-widget="hits"') == 1 and '<figure class="rollkit-figure"><svg' in html
     assert 'class="rollkit-table"' in html
     assert not (site / "stale.html").exists()
-    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert (site / "pyodide" / lock["packages"]["rollkit"]["file_name"]).exists()
-    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in (site / "pyodide").iterdir()}
+    runtime = runtime_dir(site)  # pyodide/<hash>/
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert (runtime / lock["packages"]["rollkit"]["file_name"]).exists()
+    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone

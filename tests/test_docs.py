@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from docs_tools.mdfences import scan
+from docs_tools.runtime import runtime_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -82,8 +83,8 @@ def test_strict_build_makes_the_whole_site(built: Path) -> None:
         assert (built / page).exists(), page
     for runtime in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                     "pyodide-lock.json"):
-        assert (built / "pyodide" / runtime).exists(), runtime
-    assert list((built / "pyodide").glob("rollkit-*.whl"))
+        assert (runtime_dir(built) / runtime).exists(), runtime  # pyodide/<hash>/
+    assert list(runtime_dir(built).glob("rollkit-*.whl"))
 
 
 def test_the_site_references_nothing_outside_itself(built: Path) -> None:

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/bench_browser.py                  # full run (about 2.5 minutes on 2 cores)
     .venv/bin/python scripts/bench_browser.py --quick          # 2 runs, one sample a widget
     .venv/bin/python scripts/bench_browser.py --json out.json  # also write every raw number
-    .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just the Lighthouse scores (about 1 minute)
+    .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just Lighthouse (3 runs a page: about 3 minutes)
 
 Builds the site into a temporary directory with ``scripts/build`` (the project's one build
 entry point, ``mkdocs build --strict``), serves it with
@@ -48,17 +48,22 @@ What is measured:
   already ready and ``data-rollkit-boots`` still "1" (no second boot).
 * **Weight**: Resource Timing ``transferSize`` of every response, in the page and (via
   Playwright's ``worker.evaluate``) inside the workers, split into the page (everything
-  but ``rollkit-worker.mjs`` and ``pyodide/``) and Python; with the gzip size of the same
-  files for a host that compresses. Cache reuse: responses with ``transferSize`` 0
-  (from the HTTP cache), and every request the server saw (200 or 304), per phase.
-* **Accessibility**: Lighthouse's accessibility score (npm ``lighthouse``, pinned in
-  ``package.json``; its own headless Chromium, default mobile emulation) of the home,
-  Hits and Again pages, with the ids of the audits that cost points.
+  but ``rollkit-worker.mjs`` and ``pyodide/``) and Python, as transferred (compressed);
+  with what ``gzip -6`` would make of the same files. Cache reuse: responses with
+  ``transferSize`` 0 (from the HTTP cache), and every request the server saw (200 or
+  304), per phase.
+* **Lighthouse** (npm ``lighthouse``, pinned in ``package.json``; its own headless
+  Chromium, default mobile emulation and simulated throttling) on the home, Hits and
+  Again pages, ``--lighthouse-runs`` times each: the performance score (the run with the
+  median score, its metrics), the bytes each page transferred before Python, and the
+  accessibility score with the ids of the audits that cost points.
 
-The server is Python's ``http.server``: no ``Cache-Control``, a ``Last-Modified`` from
-the file's mtime, no compression. Chromium then uses heuristic freshness (10% of the
-file's age), so the freshly built HTML/CSS/JS stay fresh only seconds and are
-revalidated, while the Pyodide files (copied with their npm mtime) stay fresh for long.
+The server is ``scripts.serve_static`` (as ``scripts/serve``): the build's precompressed
+copies by ``Accept-Encoding`` (``docs_tools.compress``), ``Cache-Control: public,
+max-age=31536000, immutable`` for the content-hashed runtime (``pyodide/<hash>/``) only,
+and elsewhere no ``Cache-Control`` and a ``Last-Modified`` from the file's mtime: Chromium
+uses heuristic freshness (10% of the file's age) there, so the freshly built HTML/CSS/JS
+stay fresh only seconds and are revalidated.
 
 Instrumentation is an init script (no change to the site), ``js/instrument.mjs``: it wraps
 ``Worker`` to stamp creation, messages and replies, hooks the ``rollkit`` property that
@@ -69,5 +74,6 @@ probes that read those stamps. All JavaScript is in real ES modules, ``js/*.mjs`
 Modules: ``site_build`` (build, bench pages, widget pages), ``measure`` (the visits and
 the sweep), ``lighthouse``, ``summary``, ``report`` and ``run`` (the command line).
 
-Touches nothing in the repository but ``build/wheel`` (the wheel cache the site build uses).
+Touches nothing in the repository but ``build/wheel`` and ``build/compressed`` (the caches
+the site build uses).
 """

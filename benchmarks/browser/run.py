@@ -26,6 +26,7 @@ from benchmarks.browser.site_build import build_site, free_port, local_file, nex
 from benchmarks.browser.summary import cache_note, median, summarize
 from benchmarks.machine import CHROMIUM, machine
 from benchmarks.targets import BROWSER as TARGETS
+from docs_tools.compress import ENCODERS
 from scripts import serve_static
 
 DEFAULT_PAGE = "trait/prowess-and-stagger/"
@@ -43,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         sys.exit(f"{CHROMIUM} is missing: scripts/setup installs Debian's chromium")
     log = Log()
     serve_static._Handler.log_request = (  # type: ignore[method-assign]
-        lambda self, code="-", size="-": log.entries.append((self.path.split("?")[0], str(code))))
+        lambda self, code="-", size="-": log.entries.append((self.path.split("?")[0], str(code)))
+    )
     with tempfile.TemporaryDirectory(prefix="rollkit-bench-") as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}/"
@@ -65,28 +67,57 @@ def run(args: argparse.Namespace) -> int:
                     if not args.lighthouse_only:
                         runs = timed_runs(p, args, base, site, log, progress)
                         what_if = snapshot_what_if(p, base, site, 3)
-                        progress("what-if: memory snapshot " + (what_if["error"] if "error" in what_if else
-                                 f"restored in {fmt_ms(median(r.get('boot') for r in what_if['restored']))}"))
+                        progress(
+                            "what-if: memory snapshot "
+                            + (
+                                what_if["error"]
+                                if "error" in what_if
+                                else f"restored in {fmt_ms(median(r.get('boot') for r in what_if['restored']))}"
+                            )
+                        )
                         sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
-                        summary = {**summarize(runs, sw), "what_if": what_if,
-                                   "cache_note": cache_note(runs, site, base, built_at)}
+                        summary = {
+                            **summarize(runs, sw),
+                            "what_if": what_if,
+                            "cache_note": cache_note(runs, site, base, built_at),
+                        }
                 finally:
                     browser.close()
-            summary["lighthouse"] = lighthouse_pages(base, site, progress)
+            summary["lighthouse"] = lighthouse_pages(base, site, progress, args.lighthouse_runs)
         finally:
             server.shutdown()
             server.server_close()
-        settings = {"page": args.page, "second": urlsplit(next_page(site, base, base + args.page)).path,
-                    "runs": args.runs, "samples": args.samples, "quick": args.quick,
-                    "viewport": VIEWPORT, "targets": TARGETS, "build_s": build_s,
-                    "seconds": time.perf_counter() - began}
+        settings = {
+            "page": args.page,
+            "second": urlsplit(next_page(site, base, base + args.page)).path,
+            "runs": args.runs,
+            "samples": args.samples,
+            "quick": args.quick,
+            "viewport": VIEWPORT,
+            "targets": TARGETS,
+            "build_s": build_s,
+            "encodings": list(ENCODERS),
+            "seconds": time.perf_counter() - began,
+        }
         text, checks = report(meta, settings, summary)
     print(text)
     progress("done")
     if args.json:
-        Path(args.json).write_text(json.dumps({"meta": meta, "settings": settings, "targets": checks,
-                                               "summary": summary, "runs": runs, "sweep": sw},
-                                              indent=1, default=str), encoding="utf-8")
+        Path(args.json).write_text(
+            json.dumps(
+                {
+                    "meta": meta,
+                    "settings": settings,
+                    "targets": checks,
+                    "summary": summary,
+                    "runs": runs,
+                    "sweep": sw,
+                },
+                indent=1,
+                default=str,
+            ),
+            encoding="utf-8",
+        )
     return 0
 
 
@@ -95,18 +126,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="2 runs, one sample per widget")
     parser.add_argument("--runs", type=int, help="cold/warm visits per measure (5; --quick 2)")
     parser.add_argument("--samples", type=int, help="rolls and edits per widget in the sweep (2; --quick 1)")
-    parser.add_argument("--page", default=DEFAULT_PAGE,
-                        help=f"the rules page to load, relative to the site (default {DEFAULT_PAGE})")
+    parser.add_argument(
+        "--page",
+        default=DEFAULT_PAGE,
+        help=f"the rules page to load, relative to the site (default {DEFAULT_PAGE})",
+    )
     parser.add_argument("--no-sweep", action="store_true", help="skip the every-widget sweep")
-    parser.add_argument("--lighthouse-only", action="store_true",
-                        help="only Lighthouse's accessibility scores of the home, Hits and Again pages")
+    parser.add_argument(
+        "--lighthouse-only",
+        action="store_true",
+        help="only Lighthouse (performance, page weight, accessibility) on the home, Hits and Again pages",
+    )
+    parser.add_argument(
+        "--lighthouse-runs", type=int, help="Lighthouse runs a page, the median score reported (3; --quick 1)"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the raw numbers as JSON")
     args = parser.parse_args(argv)
     if args.runs is None:
         args.runs = 2 if args.quick else 5
     if args.samples is None:
         args.samples = 1 if args.quick else 2
-    if args.runs < 1 or args.samples < 1:
-        parser.error("--runs and --samples must be at least 1")
+    if args.lighthouse_runs is None:
+        args.lighthouse_runs = 1 if args.quick else 3
+    if args.runs < 1 or args.samples < 1 or args.lighthouse_runs < 1:
+        parser.error("--runs, --samples and --lighthouse-runs must be at least 1")
     return run(args)
-

@@ -18,22 +18,30 @@ from urllib.parse import urljoin, urlsplit
 
 from benchmarks import ROOT
 from benchmarks.browser.probes import PAGES
+from docs_tools.runtime import pin
 
 BUILD = ROOT / "scripts" / "build"
 
 
 def build_site(out: Path, base: str) -> float:
-    """``ROLLKIT_SITE_URL=base scripts/build --site-dir out`` plus the bench pages; seconds taken."""
+    """``ROLLKIT_SITE_URL=base scripts/build --site-dir out`` plus the bench pages (their workers
+    pointed at the runtime's ``pyodide/<hash>/``, as the build step points the site's); seconds taken."""
     began = time.perf_counter()
-    done = subprocess.run([str(BUILD), "--site-dir", str(out)], cwd=ROOT,
-                          env={**os.environ, "ROLLKIT_SITE_URL": base},
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [str(BUILD), "--site-dir", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "ROLLKIT_SITE_URL": base},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
         sys.exit(f"scripts/build failed:\n{done.stdout}{done.stderr}")
     shutil.copytree(PAGES, out, dirs_exist_ok=True)
+    for worker in PAGES.glob("*/worker.mjs"):  # like the site's worker: at the content-hashed runtime
+        pin(out / worker.relative_to(PAGES), out)
     # The bare worker's first request: a roll of the first system, as a widget would send it.
-    (out / "bench-bare" / "request.json").write_text(json.dumps(sample_requests(out)[0]),
-                                                    encoding="utf-8")
+    (out / "bench-bare" / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
     return time.perf_counter() - began
 
 
@@ -46,7 +54,7 @@ def free_port() -> int:
 def local_file(site: Path, base: str, url: str) -> Path | None:
     if not url.startswith(base):
         return None
-    rel = urlsplit(url).path[len(urlsplit(base).path):]
+    rel = urlsplit(url).path[len(urlsplit(base).path) :]
     path = site / rel
     if rel == "" or rel.endswith("/"):
         path = path / "index.html"
@@ -82,7 +90,9 @@ def sample_requests(site: Path) -> list[dict[str, Any]]:
     """One roll request per system, from the first widget of each system in the built site."""
     found: dict[str, dict[str, Any]] = {}
     for path in sorted(site.rglob("index.html")):
-        for check, state in re.findall(r'data-check="([^"]+)" data-state="([^"]+)"', path.read_text(encoding="utf-8")):
+        for check, state in re.findall(
+            r'data-check="([^"]+)" data-state="([^"]+)"', path.read_text(encoding="utf-8")
+        ):
             params = json.loads(html_unescape(state))["params"]
             found.setdefault(check.split(".")[0], {"op": "roll", "check": check, "params": params, "seed": 7})
     return list(found.values())

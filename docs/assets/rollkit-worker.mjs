@@ -1,5 +1,7 @@
 // rollkit in a module Web Worker: Pyodide served by this site, rollkit loaded by name
 // from the site's pyodide-lock.json (checked against its sha256).
+// The runtime lives in a content-hashed folder: in the built site the build step
+// (docs_tools.runtime.pin) turns both ../pyodide/ below into ../pyodide/<hash>/.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const started = performance.now();

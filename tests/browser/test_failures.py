@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+from docs_tools.runtime import runtime_dir
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.conftest import Site, open_page
@@ -51,7 +52,7 @@ def test_all_widgets_work_under_a_strict_csp(browser: object, site: Site, tmp_pa
 
 
 def test_a_runtime_that_fails_to_load_leaves_the_page_intact(browser: object, site: Site, tmp_path: Path) -> None:
-    for served in _serve_copy(site, tmp_path, block=(r"/pyodide/pyodide\.asm\.wasm$",)):
+    for served in _serve_copy(site, tmp_path, block=(r"/pyodide/\w+/pyodide\.asm\.wasm$",)):
         page = open_page(browser, served)
         page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
@@ -69,7 +70,7 @@ def test_a_runtime_that_fails_to_load_leaves_the_page_intact(browser: object, si
 def test_a_wheel_with_the_wrong_sha256_is_refused(browser: object, site: Site, tmp_path: Path) -> None:
     copy = tmp_path / "site"
     shutil.copytree(site.directory, copy)
-    lock_path = copy / "pyodide" / "pyodide-lock.json"
+    lock_path = runtime_dir(copy) / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     lock["packages"]["rollkit"]["sha256"] = "0" * 64
     lock_path.write_text(json.dumps(lock))

@@ -1,0 +1,119 @@
+"""Precompressed copies of a built site's large files, for a server that negotiates them.
+
+    compress.precompress(site_dir)  # the build step calls it once the site is complete
+
+Every text or WebAssembly file of at least ``MIN_SIZE`` bytes gets ``NAME.gz`` beside it
+(gzip, level 9, no name or time in the header, so a build is byte-for-byte repeatable), and
+``NAME.br`` too when the ``brotli`` package is importable. A copy that would not save at
+least ``MIN_SAVING`` of the file is not written. Already-compressed formats (the wheel,
+``python_stdlib.zip``, images) are left alone.
+
+``scripts/serve_static.py`` (and so ``scripts/serve``, the browser tests and the benchmark)
+answers a request for ``NAME`` with the best copy the browser accepts (br, then gzip) and
+``Content-Encoding``; nginx's ``gzip_static``/``brotli_static``, Caddy's ``precompressed``
+and most CDNs do the same. A host that ignores the copies serves the files as before.
+
+Compressing the Pyodide runtime takes over a second and it rarely changes, so copies of
+files over ``CACHE_MIN`` bytes are kept in ``build/compressed/`` by the hash of their content.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+try:  # optional: not a dependency of the project (see README, "The rules site")
+    import brotli  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the environment
+    brotli = None
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "build" / "compressed"
+CACHE_MIN = 512 * 1024  # bytes: the runtime's files; pages change with every edit
+CACHE_KEEP = 24  # copies kept in the cache, the most recently used
+
+MIN_SIZE = 1024  # bytes: below this a copy saves less than a packet's worth
+MIN_SAVING = 0.1  # a copy must be at least this much smaller than the file
+SUFFIXES = frozenset(
+    {".html", ".css", ".js", ".mjs", ".json", ".map", ".svg", ".xml", ".txt", ".wasm", ".webmanifest"}
+)
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+ENCODERS: dict[str, tuple[str, Callable[[bytes], bytes]]] = {"gzip": (".gz", _gzip)}
+"""Content-Encoding -> (the copy's suffix, compress); br first when available."""
+if brotli is not None:  # pragma: no cover - depends on the environment
+    ENCODERS = {"br": (".br", lambda data: brotli.compress(data, quality=11)), **ENCODERS}
+
+__all__ = ["precompress", "wanted", "Compressed", "ENCODERS", "MIN_SIZE", "SUFFIXES"]
+
+
+@dataclass(frozen=True)
+class Compressed:
+    """One file and the size of each copy written beside it (by Content-Encoding)."""
+
+    path: Path
+    size: int
+    copies: dict[str, int]
+
+
+def wanted(path: Path, size: int, *, min_size: int = MIN_SIZE) -> bool:
+    """Whether ``path`` (of ``size`` bytes) gets compressed copies."""
+    return path.suffix.lower() in SUFFIXES and size >= min_size
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:  # pruned by a build running at the same time
+        return 0.0
+
+
+def _cached(data: bytes, suffix: str, encode: Callable[[bytes], bytes]) -> bytes:
+    if len(data) < CACHE_MIN:
+        return encode(data)
+    key = CACHE / (hashlib.sha256(data).hexdigest() + suffix)
+    try:
+        done = key.read_bytes()
+        os.utime(key)  # used: kept longer
+        return done
+    except FileNotFoundError:
+        pass
+    done = encode(data)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=CACHE, suffix=".tmp", delete=False) as tmp:  # builds may run at once
+        tmp.write(done)
+    os.replace(tmp.name, key)
+    copies = [p for p in CACHE.iterdir() if p.suffix in (".gz", ".br")]
+    for old in sorted(copies, key=_mtime)[:-CACHE_KEEP]:
+        old.unlink(missing_ok=True)
+    return done
+
+
+def precompress(site_dir: Path, *, min_size: int = MIN_SIZE) -> list[Compressed]:
+    """Write the compressed copies of every ``wanted`` file under ``site_dir``; returns them."""
+    written: list[Compressed] = []
+    for path in sorted(Path(site_dir).rglob("*")):
+        if not path.is_file() or not wanted(path, path.stat().st_size, min_size=min_size):
+            continue
+        data = path.read_bytes()
+        copies: dict[str, int] = {}
+        for encoding, (suffix, encode) in ENCODERS.items():
+            done = _cached(data, suffix, encode)
+            if len(done) <= len(data) * (1 - MIN_SAVING):
+                copy = path.with_name(path.name + suffix)
+                copy.write_bytes(done)
+                shutil.copystat(path, copy)  # the same Last-Modified whichever copy is served
+                copies[encoding] = len(done)
+        if copies:
+            written.append(Compressed(path, len(data), copies))
+    return written

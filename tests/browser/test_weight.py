@@ -1,0 +1,114 @@
+"""Less to download: the site loads compressed from a server that negotiates the build's
+precompressed copies (scripts/serve_static.py), the runtime comes from its content-hashed
+folder (cached for a year), and the search index leaves the reference pages out.
+
+How much is downloaded is measured by the browser benchmark (benchmarks.targets), not here.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from docs_tools import compress
+from docs_tools.runtime import runtime_dir
+from scripts.serve_static import LONG_CACHE
+from tests.browser.conftest import Site, open_page
+from tests.browser.test_widgets import READY_MS
+
+ENCODING = next(iter(compress.ENCODERS))  # br when the build made .br copies, else gzip
+REFERENCE = ("reference/python/", "reference/cli/", "reference/limits/")
+
+
+def _search_index(site: Site) -> list[dict[str, object]]:
+    """The built search index's entries (mkdocs-material: search/search_index.json; Zensical: search.json)."""
+    for name, key in (("search/search_index.json", "docs"), ("search.json", "items")):
+        if (site.directory / name).exists():
+            return json.loads((site.directory / name).read_text(encoding="utf-8"))[key]
+    raise AssertionError(f"no search index in {site.directory}")
+
+
+@pytest.mark.parametrize("which", ["site", "subpath_site", "zensical_site"])
+def test_a_page_and_the_runtime_load_compressed(
+    browser: object, which: str, request: pytest.FixtureRequest
+) -> None:
+    site: Site = request.getfixturevalue(which)
+    runtime = f"{urlsplit(site.base).path}pyodide/{runtime_dir(site.directory).name}/"
+    page = open_page(browser, site)
+    responses: dict[str, object] = {}
+    page.on("response", lambda r: responses.setdefault(urlsplit(r.url).path, r))  # type: ignore[attr-defined]
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    widget.locator(".rk-seed input").fill("5")
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    widget.locator('xpath=self::*[@data-seed="5"]').wait_for(timeout=READY_MS)
+    assert widget.locator(".rk-error").is_hidden()
+    assert page.rollkit_errors == []  # type: ignore[attr-defined]
+
+    def headers(path: str) -> dict[str, str]:
+        assert path in responses, sorted(responses)
+        return responses[path].all_headers()  # type: ignore[attr-defined]
+
+    html = headers(urlsplit(site.url("hits/")).path)
+    assert html["content-encoding"] == ENCODING and html["content-type"] == "text/html"
+    assert html["vary"] == "Accept-Encoding"
+    assert "cache-control" not in html  # only the content-hashed runtime is kept long
+    wasm = headers(runtime + "pyodide.asm.wasm")
+    assert wasm["content-encoding"] == ENCODING and wasm["content-type"] == "application/wasm"
+    assert wasm["cache-control"] == LONG_CACHE and wasm["vary"] == "Accept-Encoding"
+    lock = json.loads((runtime_dir(site.directory) / "pyodide-lock.json").read_text(encoding="utf-8"))
+    wheel = headers(runtime + lock["packages"]["rollkit"]["file_name"])
+    assert "content-encoding" not in wheel and wheel["cache-control"] == LONG_CACHE
+    worker = headers(urlsplit(site.url("assets/rollkit-worker.mjs")).path)
+    assert worker["content-encoding"] == ENCODING and "cache-control" not in worker  # it names the hash
+    timing = page.evaluate("""() => performance.getEntriesByType('navigation').map(
+        (e) => [e.encodedBodySize, e.decodedBodySize])[0]""")  # type: ignore[attr-defined]
+    assert 0 < timing[0] < timing[1] / 3
+    assert not [p for p in responses if "/pyodide/" in p and not p.startswith(runtime)]
+
+
+def test_every_large_text_and_wasm_file_of_the_build_has_a_gzip_copy(site: Site) -> None:
+    checked = 0
+    for path in site.directory.rglob("*"):
+        if not (path.is_file() and compress.wanted(path, path.stat().st_size)) or path.name == "sw.js":
+            continue  # sw.js: the service worker is written after the copies, and small
+        copy = path.with_name(path.name + ".gz")
+        data = path.read_bytes()
+        if copy.exists():
+            assert gzip.decompress(copy.read_bytes()) == data, path
+            checked += 1
+        else:  # not worth it: gzip would save under MIN_SAVING
+            assert len(gzip.compress(data, 9)) > len(data) * (1 - compress.MIN_SAVING), path
+    assert checked >= 30
+    assert (runtime_dir(site.directory) / "pyodide.asm.wasm.gz").exists()
+    assert not list(site.directory.rglob("*.zip.gz")) and not list(site.directory.rglob("*.whl.gz"))
+
+
+@pytest.mark.parametrize("which", ["site", "zensical_site"])
+def test_the_search_index_leaves_the_reference_pages_out(which: str, request: pytest.FixtureRequest) -> None:
+    site: Site = request.getfixturevalue(which)
+    entries = _search_index(site)
+    pages = {str(e["location"]).split("#")[0] for e in entries}
+    assert all((site.directory / path / "index.html").exists() for path in REFERENCE)  # built, not indexed
+    assert not [p for p in pages if p.startswith("reference/")]
+    assert {"", "hits/", "again/", "rulings/"} <= pages
+    assert any("Threshold" in str(e["title"]) + str(e["text"]) for e in entries)
+
+
+def test_search_still_finds_a_rules_term(browser: object, site: Site) -> None:
+    page = open_page(browser, site)
+    page.goto(site.url())  # type: ignore[attr-defined]
+    search = page.locator("input.md-search__input")  # type: ignore[attr-defined]
+    search.click()
+    search.press_sequentially("botch")
+    results = page.locator(".md-search-result__item a")  # type: ignore[attr-defined]
+    results.first.wait_for(timeout=30_000)
+    found = {urlsplit(results.nth(i).get_attribute("href") or "").path for i in range(results.count())}
+    base = urlsplit(site.base).path
+    assert any(re.match(re.escape(base) + r"(hits|again|critdice)/", p) for p in found), found
+    assert not [p for p in found if "/reference/" in p]
+    assert page.rollkit_errors == []  # type: ignore[attr-defined]

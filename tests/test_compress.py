@@ -1,0 +1,220 @@
+"""Precompressed copies (docs_tools.compress), the server that negotiates them
+(scripts/serve_static.py) and the content-hashed runtime folder they are cached under."""
+
+from __future__ import annotations
+
+import gzip
+import http.client
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from docs_tools import compress, runtime
+from scripts import serve_static
+
+HASH = "0123456789abcdef"
+TEXT = "".join(f"<p>Roll {n} dice against a Threshold of {n % 10}.</p>\n" for n in range(400))
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    files = {
+        "index.html": TEXT.encode(),
+        "hits/index.html": TEXT.encode() * 2,
+        "assets/site.css": b".rk { color: red; }\n" * 300,
+        "assets/site.js": b"console.log('rollkit');\n" * 300,
+        "assets/worker.mjs": b"export const x = 1;\n" * 300,
+        "search/search_index.json": b'{"docs": [' + b'{"title": "Threshold"},' * 300 + b"{}]}",
+        f"pyodide/{HASH}/pyodide.asm.wasm": b"\0asm\1\0\0\0" + bytes(range(256)) * 64,
+        f"pyodide/{HASH}/python_stdlib.zip": TEXT.encode(),  # a compressed format: never copied
+        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl": TEXT.encode(),
+        "small.html": b"<p>tiny</p>",
+        "noise.js": random.Random(7).randbytes(8000),  # gzip would not save enough
+    }
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return files
+
+
+def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_path: Path) -> None:
+    files = _tree(tmp_path)
+    done = {c.path.relative_to(tmp_path).as_posix(): c for c in compress.precompress(tmp_path)}
+    expected = {
+        "index.html",
+        "hits/index.html",
+        "assets/site.css",
+        "assets/site.js",
+        "assets/worker.mjs",
+        "search/search_index.json",
+        f"pyodide/{HASH}/pyodide.asm.wasm",
+    }
+    assert set(done) == expected
+    for name in expected:
+        original = files[name]
+        assert gzip.decompress((tmp_path / (name + ".gz")).read_bytes()) == original
+        assert done[name].copies["gzip"] == (tmp_path / (name + ".gz")).stat().st_size < len(original)
+        assert (tmp_path / (name + ".gz")).stat().st_mtime == (tmp_path / name).stat().st_mtime
+        if compress.brotli is not None:
+            assert compress.brotli.decompress((tmp_path / (name + ".br")).read_bytes()) == original
+        else:
+            assert not (tmp_path / (name + ".br")).exists()
+    for skipped in (
+        "small.html",
+        "noise.js",
+        f"pyodide/{HASH}/python_stdlib.zip",
+        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl",
+    ):
+        assert not list(tmp_path.glob(skipped + ".*")), skipped
+
+
+def test_copies_are_the_same_bytes_on_every_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compress, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(compress, "CACHE_MIN", 4096)  # the larger files go through the cache
+    runs, cached = [], []
+    for n in range(3):
+        site = tmp_path / f"site{n}"
+        _tree(site)
+        compress.precompress(site)
+        runs.append({p.relative_to(site): p.read_bytes() for p in site.rglob("*.gz")})
+        cached.append(sorted(p.name for p in (tmp_path / "cache").iterdir()))
+    assert runs[0] == runs[1] == runs[2] and runs[0]
+    assert cached[0] == cached[1] == cached[2] and cached[0]  # reused, not made again
+    assert all(name.endswith((".gz", ".br")) for name in cached[0])
+
+
+@pytest.fixture()
+def served(tmp_path: Path) -> Iterator[tuple[Path, int]]:
+    _tree(tmp_path)
+    compress.precompress(tmp_path)
+    (tmp_path / "index.html.br").write_bytes(b"brotli bytes")  # the server only picks files
+    server = serve_static.serve(tmp_path, prefix="/rollkit/")
+    try:
+        yield tmp_path, server.server_port
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _get(
+    port: int, path: str, encoding: str | None, method: str = "GET", **headers: str
+) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    if encoding is not None:
+        headers["Accept-Encoding"] = encoding
+    connection.request(method, path, headers={k.replace("_", "-"): v for k, v in headers.items()})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+@pytest.mark.parametrize(
+    ("accept", "chosen"),
+    [
+        ("gzip, deflate, br, zstd", "br"),
+        ("br;q=0.5, gzip;q=1", "br"),  # the server's order: the best copy the browser accepts
+        ("gzip, br;q=0", "gzip"),
+        ("gzip", "gzip"),
+        ("*", "br"),
+        ("*, br;q=0", "gzip"),
+        ("deflate", None),
+        ("identity", None),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_the_server_negotiates_the_encoding(
+    served: tuple[Path, int], accept: str | None, chosen: str | None
+) -> None:
+    root, port = served
+    for path in ("/rollkit/", "/rollkit/index.html"):
+        status, headers, body = _get(port, path, accept)
+        assert status == 200
+        assert headers["content-type"] == "text/html"
+        assert headers["vary"] == "Accept-Encoding"
+        assert "cache-control" not in headers  # only the content-hashed runtime is kept long
+        assert headers.get("content-encoding") == chosen
+        copy = root / ("index.html" + {"br": ".br", "gzip": ".gz", None: ""}[chosen])
+        assert body == copy.read_bytes() and int(headers["content-length"]) == len(body)
+
+
+def test_the_content_hashed_runtime_is_cached_for_a_year(served: tuple[Path, int]) -> None:
+    root, port = served
+    wasm = f"/rollkit/pyodide/{HASH}/pyodide.asm.wasm"
+    status, headers, body = _get(port, wasm, "gzip, deflate, br")
+    assert status == 200 and headers["content-encoding"] == "gzip"  # no .br copy of it here
+    assert headers["content-type"] == "application/wasm"
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert gzip.decompress(body) == (root / "pyodide" / HASH / "pyodide.asm.wasm").read_bytes()
+    status, headers, body = _get(port, f"/rollkit/pyodide/{HASH}/python_stdlib.zip", "gzip, br")
+    assert status == 200 and "content-encoding" not in headers and "vary" not in headers
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    for path in ("/rollkit/assets/site.js", "/rollkit/search/search_index.json", "/rollkit/small.html"):
+        status, headers, _ = _get(port, path, "gzip")
+        assert status == 200 and "cache-control" not in headers, path
+    assert _get(port, "/rollkit/small.html", "gzip")[1].get("content-encoding") is None
+    assert _get(port, "/rollkit/assets/worker.mjs", "gzip")[1]["content-type"] == "text/javascript"
+
+
+def test_head_not_modified_redirects_and_misses(served: tuple[Path, int]) -> None:
+    root, port = served
+    wasm = f"/rollkit/pyodide/{HASH}/pyodide.asm.wasm"
+    status, headers, body = _get(port, wasm, "gzip", method="HEAD")
+    assert status == 200 and body == b"" and headers["content-encoding"] == "gzip"
+    assert int(headers["content-length"]) == (root / "pyodide" / HASH / "pyodide.asm.wasm.gz").stat().st_size
+    status, headers, _ = _get(port, wasm, "gzip", If_Modified_Since=headers["last-modified"])
+    assert status == 304
+    assert (
+        headers["cache-control"] == "public, max-age=31536000, immutable"
+        and headers["vary"] == "Accept-Encoding"
+    )
+    status, headers, _ = _get(port, "/rollkit/hits", "gzip")
+    assert status == 301 and headers["location"] == "/rollkit/hits/"
+    assert _get(port, "/rollkit/hits/", "gzip")[1]["content-encoding"] == "gzip"
+    assert _get(port, "/rollkit/missing.html", "gzip")[0] == 404
+    assert _get(port, "/index.html", "gzip")[0] == 404  # outside the prefix
+
+
+def test_accept_encoding_is_read_with_its_weights() -> None:
+    assert serve_static.accepted("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert serve_static.accepted("GZIP;q=0.8, br;q=0") == {"gzip"}
+    assert serve_static.accepted("br;q=bad") == set()
+    assert serve_static.accepted("*;q=0.1, gzip;q=0") == {"br"}
+    assert serve_static.accepted("") == set()
+
+
+def test_the_runtime_folder_is_what_the_server_caches_and_the_worker_is_pointed_at(tmp_path: Path) -> None:
+    folder = tmp_path / runtime.RUNTIME_HOME / ("f" * runtime.HASH_LENGTH)
+    folder.mkdir(parents=True)
+    (folder / "pyodide-lock.json").write_text("{}")
+    assert runtime.runtime_dir(tmp_path) == folder
+    assert serve_static.IMMUTABLE.search(f"/x/{folder.relative_to(tmp_path).as_posix()}/pyodide.asm.wasm")
+    worker = tmp_path / "worker.mjs"
+    worker.write_text(
+        'import { loadPyodide } from "../pyodide/pyodide.mjs";\n'
+        "const url = new URL('../pyodide/', import.meta.url);\n// ../pyodide/ in a comment\n"
+    )
+    runtime.pin(worker, tmp_path)
+    assert worker.read_text() == (
+        f'import {{ loadPyodide }} from "../pyodide/{folder.name}/pyodide.mjs";\n'
+        f"const url = new URL('../pyodide/{folder.name}/', import.meta.url);\n"
+        "// ../pyodide/ in a comment\n"
+    )
+    pinned = worker.read_text()
+    runtime.pin(worker, tmp_path)  # once pointed, it stays so
+    assert worker.read_text() == pinned
+    worker.write_text("import { loadPyodide } from './pyodide.mjs';\n")
+    with pytest.raises(RuntimeError, match="names no ../pyodide/"):
+        runtime.pin(worker, tmp_path)
+    (tmp_path / runtime.RUNTIME_HOME / ("e" * runtime.HASH_LENGTH)).mkdir()
+    (tmp_path / runtime.RUNTIME_HOME / ("e" * runtime.HASH_LENGTH) / "pyodide-lock.json").write_text("{}")
+    with pytest.raises(RuntimeError, match="holds 2 runtimes"):
+        runtime.runtime_dir(tmp_path)
+
+
+def test_the_shipped_worker_loads_pyodide_from_the_folder_the_build_points() -> None:
+    source = (runtime.ROOT / "docs" / runtime.WORKER).read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in source
+    assert len(runtime._UNPINNED.findall(source)) == 2  # the import and indexURL
