@@ -117,7 +117,7 @@ def render_table(rows: Any, control_id: str = "rkt") -> str:
         )
     # no class on the table itself: Material styles only tables without one
     return (
-        f'<div class="rollkit-table">{control}<table><thead><tr>{head}</tr></thead>'
+        f'<div class="rollkit-table" data-search-exclude>{control}<table><thead><tr>{head}</tr></thead>'
         f"<tbody>{body}</tbody></table></div>"
     )
 
@@ -131,7 +131,7 @@ def render(kind: str, source: str, element_id: str = "") -> str:
         return render_table(value, element_id or "rkt-" + _digest(source))
     if not (isinstance(value, str) and value.startswith("<svg")):
         raise ValueError("a rollkit-chart must end with an SVG chart (line_chart or bar_chart)")
-    return f'<figure class="rollkit-figure">{value}</figure>'
+    return f'<figure class="rollkit-figure" data-search-exclude>{value}</figure>'
 
 
 class FenceError(SuperFencesException, _Reported):

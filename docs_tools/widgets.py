@@ -204,7 +204,9 @@ def render(widget: Widget, widget_id: str) -> str:
         )
     )
     title = escape(odds["title"])
-    return f"""<div class="rollkit-widget" id="{widget_id}" data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}" data-chance="{escape(odds["chance"])}">
+    # A <section>: mkdocs-material's search skips a data-search-exclude element only up to the
+    # first closing tag of the same name inside it, and a widget holds many <div>s.
+    return f"""<section class="rollkit-widget" id="{widget_id}" data-search-exclude data-rollkit-widget="{escape(system)}" data-check="{escape(widget.check)}" data-state="{state}" data-chance="{escape(odds["chance"])}">
 <form class="rk-form" aria-labelledby="{widget_id}-title"><fieldset class="rk-controls" disabled><legend id="{widget_id}-title" class="rk-title">{title}</legend>
 <div class="rk-fields">{controls}</div>
 <div class="rk-actions"><button type="button" class="md-button md-button--primary rk-roll">Roll</button>
@@ -218,7 +220,7 @@ def render(widget: Widget, widget_id: str) -> str:
 <p class="rk-error" role="alert" hidden></p>
 <div class="rk-odds">{_views(widget_id)}<p class="rk-stale-note" hidden></p>{to_html(odds["tree"])}</div>
 <details class="rk-python"><summary>As Python</summary><pre><code>{escape(python_call(check))}</code></pre></details>
-</div>"""
+</section>"""
 
 
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:

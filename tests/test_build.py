@@ -25,8 +25,10 @@ GOOD = {
     "rollkit-chart": 'bar_chart([("1", Fraction(1, 3)), ("2", Fraction(2, 3))], title="Two", x_label="x")',
 }
 BROKEN = {
-    "rollkit": ("check: hits\ndice: 5\nthreshold: 12\ntn: 1",
-                "RulesError: Threshold (x+): 12 is out of range; enter a whole number from 1 to 10"),
+    "rollkit": (
+        "check: hits\ndice: 5\nthreshold: 12\ntn: 1",
+        "RulesError: Threshold (x+): 12 is out of range; enter a whole number from 1 to 10",
+    ),
     "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
     "rollkit-chart": ("1 + 1", "a rollkit-chart must end with an SVG chart"),
 }
@@ -56,8 +58,9 @@ def project(tmp: Path, text: str) -> Path:
     (docs / "index.md").write_text(text, encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
-    config = (config.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
-              .replace("base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"))
+    config = config.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides").replace(
+        "base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"
+    )
     assert "hooks:" not in config  # nothing in the build depends on an mkdocs hook
     (tmp / "mkdocs.yml").write_text(config, encoding="utf-8")
     return tmp / "mkdocs.yml"
@@ -68,8 +71,14 @@ def build(config: Path, builder: str) -> subprocess.CompletedProcess[str]:
     if builder == "zensical":
         pytest.importorskip("zensical", reason="scripts/setup installs zensical into .venv")
     command = [sys.executable, "-m", "docs_tools.runtime", "--config-file", str(config)]
-    return subprocess.run(command + (["--zensical"] if builder == "zensical" else []), cwd=config.parent,
-                          capture_output=True, text=True, check=False, timeout=300)
+    return subprocess.run(
+        command + (["--zensical"] if builder == "zensical" else []),
+        cwd=config.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
 
 
 def test_the_broken_fence_is_nested_after_front_matter() -> None:
@@ -86,8 +95,9 @@ def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, build
     assert done.returncode != 0
     said = f"docs/index.md:{line}: {kind} fence failed: "
     last = done.stderr.strip().splitlines()[-1]
-    assert last.startswith(f"build: {builder} build failed") and said in last and BROKEN[kind][1] in last, \
+    assert last.startswith(f"build: {builder} build failed") and said in last and BROKEN[kind][1] in last, (
         done.stderr[-2000:]
+    )
     assert not (tmp_path / "site").exists()
 
 
@@ -100,7 +110,8 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert done.returncode == 0, done.stderr[-2000:]
     site = tmp_path / "site"
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert html.count('data-rollkit-widget="hits"') == 1 and '<figure class="rollkit-figure"><svg' in html
+    assert html.count('data-rollkit-widget="hits"') == 1
+    assert re.search(r'<figure class="rollkit-figure"( data-search-exclude)?><svg', html)
     assert 'class="rollkit-table"' in html
     assert not (site / "stale.html").exists()
     runtime = runtime_dir(site)  # pyodide/<hash>/

@@ -11,17 +11,16 @@
     controls.disabled = false;
     root.classList.add("rk-live-widget");
   }
+  // The parser adds elements one at a time, and a widget's "As Python" fold comes last:
+  // when it arrives, its widget is complete. One class test per added element.
   var seen = new MutationObserver(function (changes) {
     for (var i = 0; i < changes.length; i++) {
       var added = changes[i].addedNodes;
       for (var j = 0; j < added.length; j++) {
         var node = added[j];
-        if (node.nodeType !== 1) continue;
-        var widget = node.closest && node.closest("[data-rollkit-widget]");
-        if (widget && widget.querySelector(".rk-python")) enable(widget);
-        if (node.querySelectorAll) {
-          var inside = node.querySelectorAll("[data-rollkit-widget]");
-          for (var k = 0; k < inside.length; k++) if (inside[k].querySelector(".rk-python")) enable(inside[k]);
+        if (node.nodeType === 1 && node.classList.contains("rk-python")) {
+          var widget = node.closest("[data-rollkit-widget]");
+          if (widget) enable(widget);
         }
       }
     }

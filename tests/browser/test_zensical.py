@@ -16,13 +16,19 @@ from tests.browser import test_failures as failures
 from tests.browser import test_widgets as widgets
 from tests.browser.conftest import Site, open_page
 
-_WIDGET = re.compile(r'<div class="rollkit-widget" id="[^"]+" data-rollkit-widget="[^"]+"[^>]*>')
+_WIDGET = re.compile(r'<section class="rollkit-widget" id="[^"]+" [^>]*data-rollkit-widget="[^"]+"[^>]*>')
 
 
 def _pages(site: Site) -> dict[str, list[str]]:
-    """Each page's widget tags (ids, checks, starting values and exact chances), by path."""
+    """Each page's widget tags (ids, checks, starting values and exact chances), by path.
+
+    Zensical reads ``data-search-exclude`` for its search index and leaves it out of the
+    page; mkdocs-material keeps it: the rest of the tag must be the same.
+    """
     return {
-        p.relative_to(site.directory).as_posix(): _WIDGET.findall(p.read_text(encoding="utf-8"))
+        p.relative_to(site.directory).as_posix(): [
+            tag.replace(" data-search-exclude", "") for tag in _WIDGET.findall(p.read_text(encoding="utf-8"))
+        ]
         for p in site.directory.rglob("index.html")
     }
 
