@@ -32,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docs_tools import compress
+from docs_tools import compress, offline
 
 ROOT = Path(__file__).resolve().parent.parent
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -247,6 +247,7 @@ def build(
             shutil.rmtree(scratch, ignore_errors=True)
     install(site_dir)
     compress.precompress(site_dir)
+    offline.write(site_dir)  # last: the service worker lists the finished site's files
     return site_dir
 
 

@@ -480,3 +480,86 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 }
 
 window.rollkitWidgets = { start, stop, state };
+
+// ---- Offline use -------------------------------------------------------------------------
+// The site's service worker (sw.js at the site's root, written by the build step from
+// docs_tools/sw.js) keeps the pages and the Python runtime after the first visit, so the site
+// opens and its widgets roll with the network off. It is registered once the page has loaded
+// and the browser is idle (after Python's own downloads when Python is starting), so that
+// keeping the files never competes with reading. When a new build has been kept while an
+// older one runs this page, a small notice offers to reload; nothing reloads by itself.
+
+const SW_URL = new URL("../sw.js", import.meta.url);
+const SW_SCOPE = new URL("../", import.meta.url);
+const UPDATE_CHECK_MS = 10 * 60_000; // look for a new build at most this often between full loads
+const offline = { registration: null, notice: null, reloading: false, checked: Date.now() };
+
+function updateNotice() {
+  if (offline.notice) return offline.notice;
+  const reload = el("button", { type: "button", class: "rk-update-reload", text: "Reload" });
+  const later = el("button", { type: "button", class: "rk-update-later", text: "Not now" });
+  const notice = el("div", { class: "rk-update", role: "region", "aria-label": "Site update" },
+    el("p", { text: "A new version of this site is ready." }), reload, later);
+  reload.addEventListener("click", () => {
+    const waiting = offline.registration?.waiting;
+    if (!waiting) { window.location.reload(); return; } // another tab has already switched
+    offline.reloading = true;
+    reload.disabled = true;
+    waiting.postMessage({ type: "rollkit-offline-update" });
+  });
+  later.addEventListener("click", () => { notice.hidden = true; });
+  offline.notice = notice;
+  return notice;
+}
+
+function offerUpdate() {
+  const notice = updateNotice();
+  notice.hidden = false;
+  if (!notice.isConnected) document.body.append(notice);
+  announce("A new version of this site is ready: the Reload button at the end of the page loads it.");
+}
+
+function watchInstall(registration) {
+  const incoming = registration.installing;
+  if (!incoming) return;
+  incoming.addEventListener("statechange", () => {
+    if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate();
+  });
+}
+
+async function keepOffline() {
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(SW_URL, { scope: SW_SCOPE.href });
+  } catch (error) { // a bare mkdocs/zensical build has no sw.js; the site works as before
+    console.info(`rollkit: no offline copy (${error.message})`);
+    return;
+  }
+  offline.registration = registration;
+  if (navigator.serviceWorker.controller) registration.update().catch(() => {}); // a new build?
+  if (registration.waiting && navigator.serviceWorker.controller) offerUpdate();
+  watchInstall(registration);
+  registration.addEventListener("updatefound", () => watchInstall(registration));
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (offline.reloading) window.location.reload();
+  });
+  // A widget near the screen has started Python a second after the page settles (see watch):
+  // then the runtime is downloaded once, by Python, and kept from the browser's HTTP cache.
+  const settled = () => idle(() => setTimeout(() => idle(async () => {
+    if (state.ready) await state.ready.catch(() => {});
+    keepOffline();
+  }, { timeout: 5000 }), 1000));
+  if (document.readyState === "complete") settled();
+  else window.addEventListener("load", settled, { once: true });
+  // Instant navigation keeps this page: keep the notice on it, and look for a new build now and then.
+  window.document$?.subscribe?.(() => {
+    if (offline.notice && !offline.notice.hidden && !offline.notice.isConnected) document.body.append(offline.notice);
+    if (offline.registration && Date.now() - offline.checked > UPDATE_CHECK_MS) {
+      offline.checked = Date.now();
+      offline.registration.update().catch(() => {});
+    }
+  });
+}

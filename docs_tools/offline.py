@@ -1,0 +1,81 @@
+"""Offline use: the site's service worker, written by the build step into the site's root.
+
+    offline.write(site_dir)  # the last thing ``docs_tools.runtime.build`` does
+
+``sw.js`` is ``docs_tools/sw.js`` with its manifest filled in: the build's version (a hash
+of every kept file and of the worker's own code), each kept file with the hash of its
+content, the runtime's files (kept on first use only under the reader's data saver) and
+the page shown for an unknown address while offline. ``assets/rollkit.mjs`` registers it
+from ``../sw.js``, so its scope is the site's root, also under a sub-path.
+
+Kept: every page (``hits/index.html`` as ``hits/``, the address a reader opens), ``404.html``,
+every asset, the search index, the sitemap (instant navigation reads it) and the Python
+runtime (the folder holding ``pyodide-lock.json``: Pyodide, the rollkit wheel, the lock
+file). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the browser asks for the
+file itself), source maps, and search's language packs (``assets/javascripts/lunr/``: an
+English site never loads them).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+NAME = "sw.js"
+TEMPLATE = Path(__file__).with_name("sw.js")
+FALLBACK = "404.html"
+SKIPPED_SUFFIXES = (".gz", ".br", ".zst", ".map")
+SKIPPED_FOLDERS = ("assets/javascripts/lunr/",)
+PLACEHOLDER = '/* MANIFEST */ { version: "", files: {}, runtime: [], fallback: "404.html" }'
+
+__all__ = ["manifest", "write", "NAME"]
+
+
+def _address(relative: str) -> str:
+    """The address a file is asked for by, relative to the site's root."""
+    if relative == "index.html":
+        return "./"
+    if relative.endswith("/index.html"):
+        return relative[: -len("index.html")]
+    return relative
+
+
+def _kept(relative: str) -> bool:
+    return (
+        relative != NAME
+        and not relative.endswith(SKIPPED_SUFFIXES)
+        and not relative.startswith(SKIPPED_FOLDERS)
+    )
+
+
+def manifest(site_dir: Path) -> dict[str, object]:
+    """What ``sw.js`` keeps for the site in ``site_dir``: version, files, runtime, fallback."""
+    site_dir = Path(site_dir)
+    files: dict[str, str] = {}
+    for path in sorted(site_dir.rglob("*")):
+        relative = path.relative_to(site_dir).as_posix()
+        if path.is_file() and _kept(relative):
+            files[_address(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    runtime = tuple(
+        lock.parent.relative_to(site_dir).as_posix() + "/" for lock in site_dir.rglob("pyodide-lock.json")
+    )
+    version = hashlib.sha256(TEMPLATE.read_bytes())
+    version.update(json.dumps(files, sort_keys=True).encode())
+    return {
+        "version": version.hexdigest()[:16],
+        "files": files,
+        "runtime": [name for name in files if name.startswith(runtime)],
+        "fallback": FALLBACK if FALLBACK in files else "./",
+    }
+
+
+def write(site_dir: Path) -> Path:
+    """Write ``sw.js`` into ``site_dir`` for the files it now holds; returns its path."""
+    template = TEMPLATE.read_text(encoding="utf-8")
+    if template.count(PLACEHOLDER) != 1:
+        raise RuntimeError(f"{TEMPLATE} must hold its empty manifest exactly once: {PLACEHOLDER}")
+    text = json.dumps(manifest(site_dir), indent=1, sort_keys=True)
+    target = Path(site_dir) / NAME
+    target.write_text(template.replace(PLACEHOLDER, text), encoding="utf-8")
+    return target

@@ -1,0 +1,263 @@
+"""Offline use: the service worker the build step writes (docs_tools/offline.py, sw.js at the
+site's root) keeps the site after one visit, so pages open and widgets roll with the network
+off; a new build replaces the kept copy and the page offers to reload."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from docs_tools import offline
+from rollkit._params import build
+from scripts.serve_static import serve
+from tests.browser.axe import violations
+from tests.browser.conftest import ARTIFACTS, Site, _free_port, open_page
+from tests.browser.test_failures import CSP
+from tests.browser.test_widgets import READY_MS, all_pages, roll_widget, widget_pages
+
+# The page has the whole site kept: its service worker controls it, and the one cache of this
+# site holds every file of the manifest (plus the cache's own copy of the manifest).
+KEPT = """async ([count]) => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
+    const names = await caches.keys();
+    if (names.length !== 1) return false;
+    return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
+
+
+def _kept(page: object, site_dir: Path) -> str:
+    """Wait until the site in ``site_dir`` is kept whole; returns the cache's name."""
+    count = len(offline.manifest(site_dir)["files"])  # type: ignore[arg-type]
+    for _ in range(READY_MS // 200):  # wait_for_function would take the pending promise as true
+        if page.evaluate(KEPT, [count]):  # type: ignore[attr-defined]
+            return page.evaluate("async () => (await caches.keys())[0]")  # type: ignore[attr-defined]
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    raise AssertionError(f"the site in {site_dir} was not kept whole")
+
+
+@contextmanager
+def _served(directory: Path, prefix: str = "/", port: int = 0, **options: object) -> Iterator[Site]:
+    server = serve(directory, port=port, prefix=prefix, **options)  # type: ignore[arg-type]
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_port}{prefix}", directory)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _faces(page: object, index: int) -> tuple[str, str]:
+    """What widget ``index`` shows for its last roll, and CPython's faces for that roll."""
+    widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
+    shown = widget.evaluate(
+        "(w) => ({ check: w.dataset.check, params: w.rollkit.params(), seed: w.dataset.seed,"
+        " faces: w.dataset.faces })"
+    )
+    want = build(shown["check"], shown["params"]).roll(seed=int(shown["seed"])).faces
+    return shown["faces"], ",".join(map(str, want))
+
+
+def test_the_manifest_keeps_pages_assets_and_runtime(tmp_path: Path) -> None:
+    files = {
+        "index.html": "home",
+        "hits/index.html": "hits",
+        "404.html": "missing",
+        "sitemap.xml": "<urlset/>",
+        "sitemap.xml.gz": "gz",
+        "assets/rollkit.mjs": "js",
+        "assets/rollkit.mjs.br": "br",
+        "assets/javascripts/bundle.js.map": "map",
+        "assets/javascripts/lunr/min/lunr.de.min.js": "de",
+        "search/search_index.json": "{}",
+        "pyodide/pyodide-lock.json": "{}",
+        "pyodide/pyodide.asm.wasm": "wasm",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    first = offline.write(tmp_path)
+    kept = offline.manifest(tmp_path)
+    assert first == tmp_path / "sw.js"
+    assert sorted(kept["files"]) == [
+        "./",
+        "404.html",
+        "assets/rollkit.mjs",
+        "hits/",
+        "pyodide/pyodide-lock.json",  # type: ignore[call-overload]
+        "pyodide/pyodide.asm.wasm",
+        "search/search_index.json",
+        "sitemap.xml",
+    ]
+    assert kept["runtime"] == ["pyodide/pyodide-lock.json", "pyodide/pyodide.asm.wasm"]
+    assert kept["fallback"] == "404.html"
+    assert json.dumps(kept, indent=1, sort_keys=True) in first.read_text()
+    offline.write(tmp_path)  # its own sw.js is not one of the kept files
+    assert offline.manifest(tmp_path) == kept
+    (tmp_path / "hits" / "index.html").write_text("hits, second build")
+    changed = offline.manifest(tmp_path)
+    assert changed["version"] != kept["version"]
+    assert [k for k in kept["files"] if kept["files"][k] != changed["files"][k]] == ["hits/"]  # type: ignore[index]
+
+
+def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
+    browser: object, subpath_site: Site
+) -> None:
+    """One visit to a widget page keeps the site; offline, every page opens, another page's
+    widget rolls CPython's dice and a shared link (?rk=...) opens and replays its roll."""
+    assert (subpath_site.directory / "sw.js").exists()  # written by the build step
+    with _served(subpath_site.directory, "/rollkit/", headers={"Content-Security-Policy": CSP}) as served:
+        page = open_page(browser, served)
+        blocked: list[str] = []  # scripts or workers the policy refused (data: icons do not count)
+        page.on("console", lambda m: blocked.append(m.text))  # type: ignore[attr-defined]
+        pages = widget_pages(served)
+        page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
+        cache = _kept(page, served.directory)
+        scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")  # type: ignore[attr-defined]
+        assert scope == served.base and urlsplit(scope).path == "/rollkit/"
+        assert cache == f"rollkit-offline /rollkit/ {offline.manifest(served.directory)['version']}"
+
+        page.context.set_offline(True)  # type: ignore[attr-defined]
+        for path in all_pages(served):
+            answer = page.goto(served.url(path), wait_until="commit")  # type: ignore[attr-defined]
+            assert answer.ok and answer.from_service_worker, path
+        answer = page.goto(served.url(pages[-1]))  # type: ignore[attr-defined]
+        assert answer.from_service_worker
+        shown = roll_widget(page, 0, 2024)
+        assert shown["error"] == ""
+        got, want = _faces(page, 0)
+        assert got == want
+        widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+        widget.locator(".rk-seed input").fill("77")
+        widget.get_by_role("button", name="Roll", exact=True).click()
+        widget.locator('xpath=self::*[@data-seed="77"]').wait_for(timeout=READY_MS)
+        link = widget.evaluate("(w) => w.rollkit.link()")
+        assert "?rk=" in link and "seed=77" in link and "p." in link
+        answer = page.goto(link)  # type: ignore[attr-defined]
+        assert answer.from_service_worker
+        restored = page.locator(f"#{urlsplit(link).fragment}")  # type: ignore[attr-defined]
+        restored.locator('xpath=self::*[@data-seed="77"]').wait_for(timeout=READY_MS)
+        index = page.evaluate(
+            "(id) => [...document.querySelectorAll('[data-rollkit-widget]')]"  # type: ignore[attr-defined]
+            ".indexOf(document.getElementById(id))",
+            urlsplit(link).fragment,
+        )
+        got, want = _faces(page, index)
+        assert got == want
+        assert page.locator(".rk-update").count() == 0  # type: ignore[attr-defined]  # no new build: no notice
+        assert [m for m in blocked if "script-src" in m or "worker-src" in m] == []
+        assert page.rollkit_errors == []  # type: ignore[attr-defined]
+        page.context.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def two_builds(site: Site, tmp_path: Path) -> tuple[Path, Path]:
+    """The site, and a second build of it that differs in one page (its sw.js rewritten)."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    shutil.copytree(site.directory, one)
+    shutil.copytree(site.directory, two)
+    page = two / "compare" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("<head>", "<head><!-- second build -->", 1))
+    for stale in page.parent.glob("index.html.*"):  # its precompressed copies, if any
+        stale.unlink()
+    # a runtime file at a new address, as a new content-hashed runtime folder holds it
+    wasm = next(two.rglob("pyodide.asm.wasm"))
+    (two / "moved").mkdir()
+    shutil.copy2(wasm, two / "moved" / wasm.name)
+    offline.write(two)
+    later = (one / "sw.js").stat().st_mtime + 10  # a later build: the server's Last-Modified says so
+    for changed in (page, two / "moved" / wasm.name, two / "sw.js"):
+        os.utime(changed, (later, later))
+    return one, two
+
+
+def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
+    browser: object, two_builds: tuple[Path, Path]
+) -> None:
+    one, two = two_builds
+    port = _free_port()
+    first = Site(f"http://127.0.0.1:{port}/", one)
+    page = open_page(browser, first)
+    with _served(one, port=port) as served:
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
+        old = _kept(page, one)
+    # the second build, at the same address; the runtime did not change, so the new build
+    # copies it from the old cache, also to a new address: a download of it would fail
+    with _served(two, port=port, block=(r"/pyodide/", r"/moved/")) as served:
+        page.goto(served.url("rulings/"))  # type: ignore[attr-defined]  # the old build answers, and looks for a new one
+        notice = page.locator(".rk-update")  # type: ignore[attr-defined]
+        notice.wait_for(state="visible", timeout=READY_MS)
+        assert (
+            notice.get_attribute("role") == "region" and notice.get_attribute("aria-label") == "Site update"
+        )
+        assert "A new version of this site is ready" in notice.inner_text()
+        assert "new version" in page.locator(".rk-live").text_content()  # type: ignore[attr-defined]  # said politely
+        assert "second build" not in page.content()  # type: ignore[attr-defined]  # nothing reloaded by itself
+        assert violations(page) == []
+        (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "screenshots" / "update-notice.png"))  # type: ignore[attr-defined]
+        # last in the page: from the page's end, Shift+Tab reaches "Not now", then Reload
+        page.evaluate("document.activeElement && document.activeElement.blur()")  # type: ignore[attr-defined]
+        page.keyboard.press("Shift+Tab")  # type: ignore[attr-defined]
+        page.keyboard.press("Shift+Tab")  # type: ignore[attr-defined]
+        assert page.evaluate("document.activeElement.textContent") == "Reload"  # type: ignore[attr-defined]
+        with page.expect_navigation():  # type: ignore[attr-defined]
+            page.keyboard.press("Enter")  # type: ignore[attr-defined]
+        new = _kept(page, two)
+        assert new != old and new.endswith(offline.manifest(two)["version"])  # type: ignore[operator]
+        assert page.evaluate("async () => await caches.keys()") == [new]  # type: ignore[attr-defined]  # the old copy is gone
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
+        assert "<!-- second build -->" in page.content()  # type: ignore[attr-defined]
+        size = (two / "moved" / "pyodide.asm.wasm").stat().st_size
+        moved = page.evaluate("""async () => { const answer = await fetch('../moved/pyodide.asm.wasm');
+            return [answer.url, (await answer.arrayBuffer()).byteLength]; }""")  # type: ignore[attr-defined]
+        assert moved == [served.url("moved/pyodide.asm.wasm"), size]
+        assert page.locator(".rk-update").count() == 0  # type: ignore[attr-defined]
+    page.context.close()  # type: ignore[attr-defined]
+
+
+def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site, tmp_path: Path) -> None:
+    """Under Save-Data the install keeps everything but the runtime, and a widget's first use
+    keeps the runtime (the test above rolls from a kept runtime). Chromium has no data saver
+    to turn on from a test, so this copy's service worker is told it is on."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.directory, copy)
+    worker = copy / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    assert text.count("self.navigator.connection?.saveData === true") == 1
+    worker.write_text(text.replace("self.navigator.connection?.saveData === true", "true"), encoding="utf-8")
+    kept = offline.manifest(copy)
+    runtime = len(kept["runtime"])  # type: ignore[arg-type]
+    assert runtime >= 6
+    with _served(copy) as served:
+        page = open_page(browser, served)
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]  # no widget: Python never starts
+        for _ in range(READY_MS // 200):
+            if page.evaluate(KEPT, [len(kept["files"]) - runtime]):  # type: ignore[attr-defined, arg-type]
+                break
+            page.wait_for_timeout(200)  # type: ignore[attr-defined]
+        else:
+            raise AssertionError("the pages were not kept")
+        pages = widget_pages(served)
+        page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
+        page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
+        page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
+        _kept(page, copy)  # the runtime Python downloaded through the service worker, kept whole
+        page.context.close()  # type: ignore[attr-defined]
+
+
+def test_zensical_builds_are_kept_too(browser: object, zensical_site: Site) -> None:
+    """The same build step gives the Zensical site its service worker: it keeps the site whole."""
+    kept = offline.manifest(zensical_site.directory)
+    assert "search.json" in kept["files"] and kept["runtime"]  # type: ignore[operator]
+    page = open_page(browser, zensical_site)
+    page.goto(zensical_site.url("compare/"))  # type: ignore[attr-defined]
+    assert _kept(page, zensical_site.directory).endswith(str(kept["version"]))
+    page.context.set_offline(True)  # type: ignore[attr-defined]
+    assert page.goto(zensical_site.url("rulings/?from=offline")).from_service_worker  # type: ignore[attr-defined]
+    page.context.close()  # type: ignore[attr-defined]
