@@ -20,13 +20,14 @@ IMPACTS = ("serious", "critical")
 
 # First let finite CSS transitions and animations end (the header's title fades on
 # scroll; colours read halfway through one are wrong) and resize observers run.
-_START = """([tags, impacts]) => { window.__rollkitAxe = (async () => {
+_START = """([tags, impacts, within]) => { window.__rollkitAxe = (async () => {
     const settled = document.getAnimations()
         .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => null));
     await Promise.race([Promise.all(settled), new Promise((done) => setTimeout(done, 2000))]);
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags },
+    const context = within ? { include: [[within]] } : document;
+    const result = await axe.run(context, { runOnly: { type: "tag", values: tags },
                                              resultTypes: ["violations"] });
     return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
         id: v.id, impact: v.impact, help: v.help,
@@ -55,11 +56,14 @@ def _source() -> str:
     return AXE_JS.read_text(encoding="utf-8") + "\n;undefined"
 
 
-def start(page: object) -> None:
-    """Start axe on the page as it is now (injected once per document); returns at once."""
+def start(page: object, *, within: str = "") -> None:
+    """Start axe on the page as it is now (injected once per document); returns at once.
+
+    ``within`` (a CSS selector) audits only the elements it matches, with everything in them.
+    """
     if not page.evaluate("typeof window.axe === 'object'"):  # type: ignore[attr-defined]
         page.evaluate(_source())  # type: ignore[attr-defined]
-    page.evaluate(_START, [list(TAGS), list(IMPACTS)])  # type: ignore[attr-defined]
+    page.evaluate(_START, [list(TAGS), list(IMPACTS), within])  # type: ignore[attr-defined]
 
 
 def finish(page: object) -> list[Violation]:
