@@ -57,8 +57,9 @@ def test_no_javascript_in_python_strings_beyond_calls_into_the_modules():
     for path in PACKAGE.glob("*.py"):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if "=>" in line:
-                assert re.search(r"=> window\.(__bench\[name\]|snapshotWhatIf)", line), \
+                assert re.search(r"=> window\.(__bench\[name\]|snapshotWhatIf)", line), (
                     f"{path.name}:{number}: {line.strip()}"
+                )
 
 
 def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_path, monkeypatch):
@@ -70,15 +71,17 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
         (out / "hits").mkdir(parents=True)
         state = json.dumps({"params": {"dice": "5"}}).replace('"', "&quot;")
         (out / "hits" / "index.html").write_text(
-            f'<div data-rollkit-widget data-check="hits.check" data-state="{state}"></div>')
+            f'<div data-rollkit-widget data-check="hits.check" data-state="{state}"></div>'
+        )
         (out / "pyodide" / "0123456789abcdef").mkdir(parents=True)  # the content-hashed runtime
         (out / "pyodide" / "0123456789abcdef" / "pyodide-lock.json").write_text("{}")
         return subprocess.CompletedProcess(command, 0, "", "")
 
     monkeypatch.setattr(site_build.subprocess, "run", fake_build)
     site_build.build_site(tmp_path / "site", "http://127.0.0.1:1/")
-    assert seen == [([str(ROOT / "scripts" / "build"), "--site-dir", str(tmp_path / "site")],
-                     "http://127.0.0.1:1/")]
+    assert seen == [
+        ([str(ROOT / "scripts" / "build"), "--site-dir", str(tmp_path / "site")], "http://127.0.0.1:1/")
+    ]
     for page in probes.PAGES.rglob("*.*"):
         assert (tmp_path / "site" / page.relative_to(probes.PAGES)).is_file()
     for worker in (tmp_path / "site").glob("bench-*/worker.mjs"):  # pointed at it, like the site's worker
@@ -88,18 +91,30 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
 
 
 def test_the_report_marks_each_target():
-    meta = {"date": "2026-01-01T00:00:00+00:00", "platform": "Linux", "cpu": "CPU", "cpu_count": 2,
-            "load_average": [0.5, 0, 0], "chromium": "1.2", "node": "20.0.0", "commit": "abc",
-            "dirty": False, "versions": {"playwright": "1.0"}}
-    lighthouse = {"": {"score": 100, "failing": [], "error": None, "version": "12"},
-                  "hits/": {"score": 96, "failing": ["color-contrast"], "error": None, "version": "12"}}
+    meta = {
+        "date": "2026-01-01T00:00:00+00:00",
+        "platform": "Linux",
+        "cpu": "CPU",
+        "cpu_count": 2,
+        "load_average": [0.5, 0, 0],
+        "chromium": "1.2",
+        "node": "20.0.0",
+        "commit": "abc",
+        "dirty": False,
+        "versions": {"playwright": "1.0"},
+    }
+    lighthouse = {
+        "": {"score": 100, "failing": [], "error": None, "version": "12"},
+        "hits/": {"score": 96, "failing": ["color-contrast"], "error": None, "version": "12"},
+    }
     text, checks = report(meta, {}, {"lighthouse": lighthouse})
     assert "| `/` | 100 | none | 100 | ✓ |" in text
     assert "| `/hits/` | 96 | `color-contrast` | 100 | ✗ |" in text
     assert "Node 20.0.0" in text
     assert [c["ok"] for c in checks] == [True, False]
-    assert text.endswith("Targets: 1 of 2 met. Missed: Lighthouse accessibility 100 on /hits/"
-                         " (96; failed: `color-contrast`).")
+    assert text.endswith(
+        "Targets: 1 of 2 met. Missed: Lighthouse accessibility 100 on /hits/ (96; failed: `color-contrast`)."
+    )
 
 
 def test_one_machine_helper_names_cpu_cores_python_chromium_and_node():
@@ -114,6 +129,7 @@ def test_one_machine_helper_names_cpu_cores_python_chromium_and_node():
 def test_the_scripts_are_thin_command_lines(script):
     path = ROOT / "scripts" / script
     assert len(path.read_text(encoding="utf-8").splitlines()) < 20
-    done = subprocess.run([sys.executable, str(path), "--help"], capture_output=True, text=True,
-                          check=True, cwd="/")
+    done = subprocess.run(
+        [sys.executable, str(path), "--help"], capture_output=True, text=True, check=True, cwd="/"
+    )
     assert "--quick" in done.stdout and "--json" in done.stdout

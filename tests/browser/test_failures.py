@@ -13,8 +13,10 @@ from scripts.serve_static import serve
 from tests.browser.conftest import Site, open_page
 from tests.browser.test_widgets import READY_MS, widget_pages
 
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-       "style-src 'self' 'unsafe-inline'")
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "style-src 'self' 'unsafe-inline'"
+)
 
 
 def _serve_copy(site: Site, tmp: Path, **options: object) -> Iterator[Site]:
@@ -34,7 +36,9 @@ def test_all_widgets_work_under_a_strict_csp(browser: object, site: Site, tmp_pa
     for served in _serve_copy(site, tmp_path, headers={"Content-Security-Policy": CSP}):
         page = open_page(browser, served)
         messages: list[str] = []
-        page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
+        page.on(  # type: ignore[attr-defined]
+            "console", lambda m, into=messages: into.append(m.text) if m.type == "error" else None
+        )
         path = widget_pages(site)[0]
         page.goto(served.url(path))  # type: ignore[attr-defined]
         widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
@@ -51,7 +55,9 @@ def test_all_widgets_work_under_a_strict_csp(browser: object, site: Site, tmp_pa
         assert blocked_scripts == []
 
 
-def test_a_runtime_that_fails_to_load_leaves_the_page_intact(browser: object, site: Site, tmp_path: Path) -> None:
+def test_a_runtime_that_fails_to_load_leaves_the_page_intact(
+    browser: object, site: Site, tmp_path: Path
+) -> None:
     for served in _serve_copy(site, tmp_path, block=(r"/pyodide/\w+/pyodide\.asm\.wasm$",)):
         page = open_page(browser, served)
         page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
@@ -89,7 +95,9 @@ def _expose_pyodide(route: object) -> None:
     """Serve the worker with one line added that hands Pyodide to the test (the shipped
     worker has no such hook)."""
     response = route.fetch()  # type: ignore[attr-defined]
-    body = response.text().replace("  const version = ", "  self.testPyodide = pyodide;\n  const version = ", 1)
+    body = response.text().replace(
+        "  const version = ", "  self.testPyodide = pyodide;\n  const version = ", 1
+    )
     assert "self.testPyodide" in body
     route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
 
@@ -97,8 +105,11 @@ def _expose_pyodide(route: object) -> None:
 def _ready_page(browser: object, site: Site) -> object:
     page = open_page(browser, site)
     page.route("**/rollkit-worker.mjs", _expose_pyodide)  # type: ignore[attr-defined]
-    pages = [p for p in widget_pages(site)
-             if (site.directory / p / "index.html").read_text().count("data-rollkit-widget=") >= 2]
+    pages = [
+        p
+        for p in widget_pages(site)
+        if (site.directory / p / "index.html").read_text().count("data-rollkit-widget=") >= 2
+    ]
     page.goto(site.url(pages[0]))  # type: ignore[attr-defined]
     page.locator("[data-rollkit-widget]").first.locator(".rk-roll").click()  # type: ignore[attr-defined]
     page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
@@ -114,7 +125,10 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
     page = _ready_page(browser, site)
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
-    _inject(page, "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken")
+    _inject(
+        page,
+        "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken",
+    )
     first, second = page.locator("[data-rollkit-widget]").nth(0), page.locator("[data-rollkit-widget]").nth(1)  # type: ignore[attr-defined]
     field = first.locator(".rk-fields input[type=number]").first
     field.fill(str(int(field.input_value()) + 1))
@@ -130,7 +144,10 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
 
 def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: object, site: Site) -> None:
     page = _ready_page(browser, site)
-    _inject(page, "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever")
+    _inject(
+        page,
+        "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever",
+    )
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first
     value = int(field.input_value())
