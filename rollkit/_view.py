@@ -489,7 +489,8 @@ def summary(check: Any, roll: Any) -> str:
     least = check.success_from()
     target = _target(check, least) if least is not None else "Success"
     text = f"{verdict}: {_count(roll.tally, name)}" + (f" against {target}" if target != "Success" else "")
-    if roll.outcome.lower() not in (verdict.lower(), "pass", "fail"):
+    said = roll.outcome.lower()
+    if said not in (verdict.lower(), "pass", "fail") and said not in text.lower():  # no "effect dice, effect"
         text += f", {roll.outcome}"
     if not roll.success and least is not None and roll.tally < least:
         text += (

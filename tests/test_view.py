@@ -120,3 +120,12 @@ def test_d100_is_drawn_in_round_bands() -> None:
     assert len(bars) == 50
     labels = [bar[2][2].split(" margin")[0] for bar in bars]
     assert labels[0] == "-55–-54" and labels[-1] == "43–44"
+
+
+def test_the_summary_does_not_repeat_the_outcome() -> None:
+    from rollkit import ninefold
+
+    contest = ninefold.Contest(offence=60, defence=30)
+    roll = next(r for r in (contest.roll(seed=s) for s in range(50)) if r.outcome == "effect")
+    text = summary(contest, roll)
+    assert text.startswith("Success: ") and text.count("effect") == 1, text
