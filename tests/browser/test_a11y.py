@@ -75,6 +75,7 @@ def audits(browser: object, site: Site) -> Iterator[dict[tuple[str, str], Audit]
         contexts.append(context)
         tab = context.new_page()
         tab.goto(site.url(order[-1]))
+        tab.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # boots meanwhile
         tabs[scheme, viewport] = tab
         results[scheme, viewport] = Audit(scheme=tab.evaluate("document.body.dataset.mdColorScheme"))
     try:
