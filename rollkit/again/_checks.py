@@ -99,6 +99,28 @@ def _play_static(check: Any, dice: Dice, pool: int, need: int, extra: tuple[tupl
     )
 
 
+def _again_param(label: str, die: str) -> Any:
+    """The x-again field of a pool (a fresh dataclass field each call)."""
+    return param(
+        label,
+        hint=f"{die} showing this or more rolls one more",
+        low=min(AGAIN_VALUES),
+        high=max(AGAIN_VALUES),
+        options=_AGAIN_WORDS,
+        default=10,
+    )
+
+
+def _botch_param() -> Any:
+    """The botch-die field (a fresh dataclass field each call)."""
+    return param(
+        "Botch die",
+        hint="which failures roll the d10 that botches on a 1",
+        options=_BOTCH_WORDS,
+        default="failure",
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class Check(CheckBase):
     """A static roll: a pool of ``dice`` d10 against a DC (Rolling the Dice, Static Rolls).
@@ -124,23 +146,11 @@ class Check(CheckBase):
         high=MAX_DC,
         default=1,
     )
-    again: int = param(
-        "Re-roll on (x-again)",
-        hint="a die showing this or more rolls one more",
-        low=min(AGAIN_VALUES),
-        high=max(AGAIN_VALUES),
-        options=_AGAIN_WORDS,
-        default=10,
-    )
+    again: int = _again_param("Re-roll on (x-again)", "a die")
     exceed: bool = param(
         "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
     )
-    botch: Botch = param(
-        "Botch die",
-        hint="which failures roll the d10 that botches on a 1",
-        options=_BOTCH_WORDS,
-        default="failure",
-    )
+    botch: Botch = _botch_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -193,20 +203,8 @@ class Mitigated(CheckBase):
     tally_name: ClassVar[str] = "successes"
     dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE)
     defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0, default=0)
-    again: int = param(
-        "Re-roll on (x-again)",
-        hint="a die showing this or more rolls one more",
-        low=min(AGAIN_VALUES),
-        high=max(AGAIN_VALUES),
-        options=_AGAIN_WORDS,
-        default=10,
-    )
-    botch: Botch = param(
-        "Botch die",
-        hint="which failures roll the d10 that botches on a 1",
-        options=_BOTCH_WORDS,
-        default="failure",
-    )
+    again: int = _again_param("Re-roll on (x-again)", "a die")
+    botch: Botch = _botch_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
@@ -268,22 +266,8 @@ class Opposed(CheckBase):
     against_dice: int = param(
         "Defending Dice Pool", hint="the defending side's d10s, who win ties", high=MAX_OPPOSED_DICE
     )
-    again: int = param(
-        "Active side's re-roll on (x-again)",
-        hint="an active die showing this or more rolls one more",
-        low=min(AGAIN_VALUES),
-        high=max(AGAIN_VALUES),
-        options=_AGAIN_WORDS,
-        default=10,
-    )
-    against_again: int = param(
-        "Defending side's re-roll on (x-again)",
-        hint="a defending die showing this or more rolls one more",
-        low=min(AGAIN_VALUES),
-        high=max(AGAIN_VALUES),
-        options=_AGAIN_WORDS,
-        default=10,
-    )
+    again: int = _again_param("Active side's re-roll on (x-again)", "an active die")
+    against_again: int = _again_param("Defending side's re-roll on (x-again)", "a defending die")
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_OPPOSED_DICE)
