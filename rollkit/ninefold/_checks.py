@@ -14,7 +14,6 @@ from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
 from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
 from ._rules import (
-    CONVENTION_WORDS,
     CONVENTIONS,
     MAX_EFFECT_DICE,
     MAX_POINTS,
@@ -22,6 +21,7 @@ from ._rules import (
     SYSTEM,
     Convention,
     _bands,
+    _convention_param,
     _faces_for,
     _points,
     _sides,
@@ -79,12 +79,7 @@ class Check(CheckBase):
     die: int = param(
         "Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, default=100
     )
-    convention: Convention = param(
-        "Convention",
-        hint="pass on a low roll, or on a high one (X+)",
-        options=CONVENTION_WORDS,
-        default="roll-under",
-    )
+    convention: Convention = _convention_param("roll-under")
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
     effect_dice: int = _effect_dice_param()
@@ -171,12 +166,7 @@ class PercentageCheck(CheckBase):
         high=MAX_POINTS,
         default=0,
     )
-    convention: Convention = param(
-        "Convention",
-        hint="pass on a low roll, or on a high one (X+)",
-        options=CONVENTION_WORDS,
-        default="roll-high",
-    )
+    convention: Convention = _convention_param("roll-high")
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
     effect_dice: int = _effect_dice_param()

@@ -15,7 +15,6 @@ from ._maths import _classify, _contest_outcomes, _contest_weights
 from ._rules import (
     _CRITICALS,
     CONTEST_OUTCOMES,
-    CONVENTION_WORDS,
     CONVENTIONS,
     DEFENDED,
     IMMUNE,
@@ -26,6 +25,7 @@ from ._rules import (
     SYSTEM,
     Convention,
     _bands,
+    _convention_param,
     _faces_for,
     _sides,
     clamp_chance,
@@ -64,12 +64,7 @@ class Contest(CheckBase):
     defence_die: int = param(
         "Defense die (dN)", hint="sides of the die the defense rolls", low=2, high=MAX_SIDES, default=100
     )
-    convention: Convention = param(
-        "Convention",
-        hint="pass on a low roll, or on a high one (X+)",
-        options=CONVENTION_WORDS,
-        default="roll-under",
-    )
+    convention: Convention = _convention_param("roll-under")
     favourable: int = param(
         "Favorable band (%)", hint="the offense's critical band at the good end", low=0, high=100, default=5
     )

@@ -13,6 +13,7 @@ from math import gcd
 from typing import Any, Literal, get_args
 
 from .._errors import LimitError, ParameterTypeError, RulesError
+from .._fields import param
 from .._limits import Limit
 from .._validate import boolean, choice, describe, integer, within
 
@@ -42,6 +43,17 @@ Convention = Literal["roll-under", "roll-high"]
 """How a check is read: pass on a low roll (roll-under) or on a high one (roll-high)."""
 CONVENTIONS: tuple[str, ...] = get_args(Convention)
 CONVENTION_WORDS = (("roll-under", "roll under toPass"), ("roll-high", "roll high (X+)"))
+
+
+def _convention_param(default: str) -> Any:
+    """The Convention field of a check (a fresh dataclass field each call)."""
+    return param(
+        "Convention",
+        hint="pass on a low roll, or on a high one (X+)",
+        options=CONVENTION_WORDS,
+        default=default,
+    )
+
 
 FAIL_UNFAVOURABLE = "fail, unfavourable critical"
 FAIL = "fail"
