@@ -71,23 +71,26 @@ def formula_pmf(n: int, again_value: int, s: int) -> Fraction:
     return total
 
 
-def classify(successes: int, need: int, botch: str, botch_face: int | None) -> str:
+def classify(successes: int, need: int, botch_face: int | None, faces: int = 1) -> str:
     if successes >= need:
         return "critical success" if successes >= 5 else "success"
-    return "critical failure" if botch_face == 1 else "failure"
+    return "critical failure" if botch_face is not None and botch_face <= faces else "failure"
 
 
-def brute_outcomes(n: int, again_value: int, need: int, botch: str, depth: int) -> dict[str, Fraction]:
-    """Outcomes from face enumeration, botch die included; needs depth > max(need, 5)."""
+def brute_outcomes(
+    n: int, again_value: int, need: int, botch: str, depth: int, faces: int = 1
+) -> dict[str, Fraction]:
+    """Outcomes from face enumeration, botch die included (botching on 1..``faces``); needs
+    depth > max(need, 5)."""
     pmf, _ = brute_pmf(n, again_value, depth)
     out = dict.fromkeys(again.OUTCOMES, Fraction(0))
     for s, p in pmf.items():
         if s >= depth:
             continue
         rolls_botch = s < need and (botch == "failure" or (botch == "zero" and s == 0))
-        faces = range(1, 11) if rolls_botch else [None]
-        for face in faces:
-            out[classify(s, need, botch, face)] += p * (TENTH if rolls_botch else 1)
+        botch_die: list[int | None] = list(range(1, 11)) if rolls_botch else [None]
+        for face in botch_die:
+            out[classify(s, need, face, faces)] += p * (TENTH if rolls_botch else 1)
     # every history not enumerated has >= depth successes: a critical success
     out["critical success"] += 1 - sum(out.values())
     return out
@@ -169,6 +172,45 @@ def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exce
     assert check.chance() == expected["success"] + expected["critical success"]
 
 
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("again_value", [8, 10])
+@pytest.mark.parametrize(("dc", "exceed"), [(2, False), (0, True)])
+@pytest.mark.parametrize("botch", ["failure", "zero", "none"])
+@pytest.mark.parametrize("faces", [2, 3, 10])
+def test_botch_faces_match_face_enumeration(
+    n: int, again_value: int, dc: int, exceed: bool, botch: str, faces: int
+) -> None:
+    """A power that makes botches likelier: the botch die botches on 1 to ``faces``."""
+    expected = brute_outcomes(n, again_value, dc + exceed, botch, depth=9, faces=faces)
+    check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch, botch_faces=faces)
+    assert dict(check.outcomes().items()) == expected
+    assert check.chance() == expected["success"] + expected["critical success"]
+    blow = Mitigated(dice=n + 2, defence=2, again=again_value, botch=botch, botch_faces=faces)
+    assert dict(blow.outcomes().items()) == brute_outcomes(n, again_value, 1, botch, depth=9, faces=faces)
+
+
+def test_botch_faces_by_hand() -> None:
+    # one die against DC 1 fails 7 times in 10; the botch die then botches on 1 or 2: 2 in 10
+    out = Check(dice=1, botch_faces=2).outcomes()
+    assert out["critical failure"] == Fraction(7, 10) * Fraction(2, 10)
+    assert out["failure"] == Fraction(7, 10) * Fraction(8, 10)
+    assert Check(dice=1, botch_faces=10).outcomes()["failure"] == 0
+    assert Check(dice=1, botch="none", botch_faces=10).outcomes()["critical failure"] == 0
+
+
+def test_botch_faces_in_a_roll() -> None:
+    cursed = Check(dice=2, dc=2, botch_faces=3)
+    roll = cursed.resolve([8, 4, 3])
+    assert roll.outcome == "critical failure" and roll.dice[-1].counts == "botch"
+    assert roll.dice[-1].note == "botches on 1 to 3"
+    assert roll.probability == cursed.outcomes()["critical failure"]
+    assert cursed.resolve([8, 4, 4]).outcome == "failure"
+    assert Check(dice=2, dc=2).resolve([8, 4, 3]).outcome == "failure"  # the rule: only a 1
+    assert Check(dice=2, dc=2).resolve([8, 4, 1]).dice[-1].note == ""
+    blow = Mitigated(dice=3, defence=2, botch_faces=2).resolve([5, 2])
+    assert blow.outcome == "critical failure" and blow.dice[-1].note == "botches on 1 or 2"
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     n=st.integers(-3, 14),
@@ -176,16 +218,19 @@ def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exce
     exceed=st.booleans(),
     again_value=st.sampled_from([8, 9, 10]),
     botch=st.sampled_from(["failure", "zero", "none"]),
+    faces=st.integers(1, 10),
 )
-def test_outcomes_against_formula(n: int, dc: int, exceed: bool, again_value: int, botch: str) -> None:
-    check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch)
+def test_outcomes_against_formula(
+    n: int, dc: int, exceed: bool, again_value: int, botch: str, faces: int
+) -> None:
+    check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch, botch_faces=faces)
     pool, need = max(n, 1), dc + exceed
     pmf = [formula_pmf(pool, again_value, s) for s in range(max(need, 5))]
     fail = sum(pmf[:need])
     eligible = {"failure": fail, "zero": pmf[0], "none": Fraction(0)}[botch]
     out = check.outcomes()
-    assert out["critical failure"] == eligible / 10
-    assert out["failure"] == fail - eligible / 10
+    assert out["critical failure"] == eligible * faces / 10
+    assert out["failure"] == fail - eligible * faces / 10
     assert out["critical success"] == 1 - sum(pmf[: max(need, 5)])
     assert check.chance() == 1 - fail
     assert out.total() == 1
@@ -383,6 +428,7 @@ SPREAD = [
     Check(dice=3, dc=2, again=8, exceed=True),
     Check(dice=8, dc=6, again=9, botch="zero"),
     Check(dice=-1, dc=1, botch="none"),
+    Check(dice=4, dc=3, botch_faces=3),
     Check(dice=20, dc=5, again=8),
     Mitigated(dice=7, defence=3),
     Mitigated(dice=2, defence=5),
@@ -399,7 +445,7 @@ def test_properties(check: object) -> None:
     assert_replayable(check)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("check", SPREAD[1:4] + SPREAD[6:7] + SPREAD[9:11], ids=lambda c: c.describe())
+@pytest.mark.parametrize("check", SPREAD[1:4] + SPREAD[7:8] + SPREAD[10:12], ids=lambda c: c.describe())
 def test_frequencies(check: object) -> None:
     assert_frequencies(check, n=2000)  # type: ignore[arg-type]
 
@@ -408,7 +454,7 @@ def test_roll_log_and_describe() -> None:
     check = Check(dice=6, dc=2, again=9)
     roll = check.roll(seed=7)
     assert roll.system == "again" and roll.check == check.describe()
-    assert roll.check == "again.Check(dice=6, dc=2, again=9, exceed=False, botch='failure')"
+    assert roll.check == "again.Check(dice=6, dc=2, again=9, exceed=False, botch='failure', botch_faces=1)"
     assert roll.tally == sum(d.value for d in roll.dice)
     extra = sum(1 for d in roll.dice if d.role == "reroll")
     assert extra == sum(1 for d in roll.dice if d.face >= 9 and d.role != "botch check")
@@ -426,7 +472,9 @@ def test_roll_log_and_describe() -> None:
         (Check, "again", {"dice": 3}),
         (Check, "exceed", {"dice": 3}),
         (Check, "botch", {"dice": 3}),
+        (Check, "botch_faces", {"dice": 3}),
         (Mitigated, "dice", {}),
+        (Mitigated, "botch_faces", {"dice": 3}),
         (Mitigated, "defence", {"dice": 3}),
         (Opposed, "dice", {"against_dice": 2}),
         (Opposed, "against_dice", {"dice": 2}),
@@ -450,6 +498,9 @@ def test_type_errors(cls: type, field: str, base: dict[str, object], bad: object
         (Check, {"dice": 3, "again": 7}, "again"),
         (Check, {"dice": 3, "again": 11}, "again"),
         (Check, {"dice": 3, "botch": "sometimes"}, "botch"),
+        (Check, {"dice": 3, "botch_faces": 0}, "botch_faces"),
+        (Check, {"dice": 3, "botch_faces": 11}, "botch_faces"),
+        (Mitigated, {"dice": 3, "botch_faces": -1}, "botch_faces"),
         (Mitigated, {"dice": 3, "defence": -1}, "defence"),
         (Opposed, {"dice": 3, "against_dice": 3, "again": 6}, "again"),
     ],
@@ -522,7 +573,14 @@ def test_largest_sizes_answer_within_a_second() -> None:
 
 
 def test_module_data() -> None:
-    assert again.CHECKS == {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
+    assert again.CHECKS == {
+        "check": Check,
+        "mitigated": Mitigated,
+        "opposed": Opposed,
+        "skill": again.SkillCheck,
+        "mitigated_skill": again.MitigatedSkill,
+        "opposed_skills": again.OpposedSkills,
+    }
     names = ["Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"]
     assert list(again.DIFFICULTIES.items()) == [(dc, names[dc - 1]) for dc in range(1, 6)]
     for name in again.__all__:
@@ -535,6 +593,9 @@ def test_module_data() -> None:
         "again-critical-success-needs-success",
         "again-botch-after-any-failure",
         "again-botch-powers",
+        "again-botch-ignore-timing",
+        "again-reroll-always-taken",
+        "again-sheet-pool",
     } <= set(ids)
     assert all(r.system == "again" and r.section and r.source and r.ruling and r.why for r in again.RULINGS)
 

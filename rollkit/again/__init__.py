@@ -3,7 +3,11 @@
 Each die showing 8, 9 or 10 is one success. A die at or above the ``again``
 value (10, or 9 / 8 with the powers that grant 9-again / 8-again) also adds a
 new die, which counts and may roll again in turn, with no limit. A pool cut
-below one die still rolls one die.
+below one die still rolls one die. The pool is a Core Statistic plus a Skill
+(``dice_pool``; ``Check.skill``, ``Mitigated.skill``, ``Opposed.skills`` and the
+``skill``, ``mitigated_skill`` and ``opposed_skills`` kinds). After a failure the
+botch die botches on a 1 (on 1 to ``botch_faces`` under a power that makes
+botches likelier), unless a power skips it (``botch="none"``).
 
 Exact maths, with ``r`` the chance that a die rolls again, ``q`` the chance
 of a success that stops and ``f = 7/10`` the chance of a failure: one die's
@@ -16,13 +20,14 @@ Opposed pools sum an infinite series in closed form (see ``Opposed``).
 from __future__ import annotations
 
 from .._dist import TAIL_BELOW
-from ._checks import Check, Mitigated, Opposed
+from ._checks import Check, Mitigated, MitigatedSkill, Opposed, OpposedSkills, SkillCheck
 
 # Importable as before though not in __all__: each outcome name and the botch field's type.
-from ._rules import (  # noqa: F401  # noqa: F401
+from ._rules import (  # noqa: F401
     ACTIVE_WINS,
     AGAIN_VALUES,
     BOTCH_FACE,
+    BOTCH_FACES,
     BOTCH_MODES,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -43,21 +48,34 @@ from ._rules import (  # noqa: F401  # noqa: F401
     SYSTEM,
     TIE,
     Botch,
+    dice_pool,
 )
 from ._rulings import RULINGS
 
-CHECKS: dict[str, type] = {"check": Check, "mitigated": Mitigated, "opposed": Opposed}
+CHECKS: dict[str, type] = {
+    "check": Check,
+    "mitigated": Mitigated,
+    "opposed": Opposed,
+    "skill": SkillCheck,
+    "mitigated_skill": MitigatedSkill,
+    "opposed_skills": OpposedSkills,
+}
 """The check classes by the name the command line uses."""
 
 __all__ = [
     "Check",
     "Mitigated",
     "Opposed",
+    "SkillCheck",
+    "MitigatedSkill",
+    "OpposedSkills",
+    "dice_pool",
     "DIFFICULTIES",
     "OUTCOMES",
     "OPPOSED_OUTCOMES",
     "AGAIN_VALUES",
     "BOTCH_MODES",
+    "BOTCH_FACES",
     "SUCCESS_FACE",
     "CRITICAL_SUCCESSES",
     "BOTCH_FACE",

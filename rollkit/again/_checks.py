@@ -1,23 +1,28 @@
-"""The again checks: static, mitigated and opposed rolls of d10 pools (seed 003)."""
+"""The again checks: static, mitigated and opposed rolls of d10 pools, and the same three
+built from the character sheet's Stat + Skill (seed 003)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution, check_bound
+from .._errors import LimitError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
 from ._maths import _opposed_parts, _opposed_tally, _static_outcomes, _tally_for
 from ._rules import (
     _AGAIN_WORDS,
+    _BOTCH_FACES_WORDS,
     _BOTCH_WORDS,
     ACTIVE_WINS,
     AGAIN_VALUES,
-    BOTCH_FACE,
+    BOTCH_FACES,
     BOTCH_MODES,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -34,9 +39,11 @@ from ._rules import (
     SYSTEM,
     TIE,
     Botch,
+    _sheet_pool,
+    dice_pool,
 )
 
-__all__ = ["Check", "Mitigated", "Opposed"]
+__all__ = ["Check", "Mitigated", "Opposed", "SkillCheck", "MitigatedSkill", "OpposedSkills"]
 
 
 def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die], int]:
@@ -68,18 +75,22 @@ def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die
 
 
 def _play_static(check: Any, dice: Dice, pool: int, need: int, extra: tuple[tuple[str, Any], ...]) -> Roll:
-    """Roll the pool, then the botch die after a failure when ``botch`` calls for it."""
+    """Roll the pool, then the botch die after a failure when ``botch`` calls for it; it
+    botches on a face up to ``botch_faces``."""
     n = max(pool, 1)
     rolled, successes = _roll_pool(dice, n, check.again)
     success = successes >= need
+    botched = False
     botch_die = None
     if not success and (check.botch == "failure" or (check.botch == "zero" and not successes)):
         botch_die = dice.next(10)
-        rolled.append(Die(botch_die, 10, "botch check", "botch" if botch_die == BOTCH_FACE else "no botch"))
+        botched = botch_die <= check.botch_faces
+        note = "" if check.botch_faces == 1 else f"botches on {_BOTCH_FACES_WORDS[check.botch_faces - 1][1]}"
+        rolled.append(Die(botch_die, 10, "botch check", "botch" if botched else "no botch", 0, note))
     if success:
         outcome = CRITICAL_SUCCESS if successes >= CRITICAL_SUCCESSES else SUCCESS
     else:
-        outcome = CRITICAL_FAILURE if botch_die == BOTCH_FACE else FAILURE
+        outcome = CRITICAL_FAILURE if botched else FAILURE
     details = (
         ("pool", n),
         ("pool raised to 1 die", pool < 1),
@@ -111,14 +122,56 @@ def _again_param(label: str, die: str) -> Any:
     )
 
 
-def _botch_param() -> Any:
-    """The botch-die field (a fresh dataclass field each call)."""
-    return param(
-        "Botch die",
-        hint="which failures roll the d10 that botches on a 1",
-        options=_BOTCH_WORDS,
-        default="failure",
-    )
+# The fields several kinds of check share (each call of a partial is a fresh dataclass field).
+_botch_param = partial(
+    param,
+    "Botch die",
+    hint="which failures roll the extra d10 that can botch",
+    options=_BOTCH_WORDS,
+    default="failure",
+)
+_botch_faces_param = partial(
+    param,
+    "Botch die botches on",
+    hint="faces counted up from 1; a power may make botches likelier",
+    low=min(BOTCH_FACES),
+    high=max(BOTCH_FACES),
+    options=_BOTCH_FACES_WORDS,
+    default=1,
+)
+_dc_param = partial(
+    param,
+    "Difficulty Check (DC)",
+    hint="successes needed, set by the Storyteller",
+    low=0,
+    high=MAX_DC,
+    default=1,
+)
+_exceed_param = partial(
+    param, "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
+)
+_defence_param = partial(
+    param, "Defense", hint="dice the target's Defense takes off your pool", low=0, default=0
+)
+
+
+def _stat_param(label: str, whose: str) -> Any:
+    return param(label, hint=f"{whose} Stat for the action, such as Charisma", low=0)
+
+
+def _skill_param(label: str, whose: str) -> Any:
+    return param(label, hint=f"{whose} ranks in the Skill that applies, 0 if none", low=0)
+
+
+def _modifier_param(label: str) -> Any:
+    return param(label, hint="dice added less dice taken away (night, daylight ...)", default=0)
+
+
+def _static_fields(check: Any) -> None:
+    """Validate the fields ``Check`` and ``Mitigated`` share (the pool's and the botch die's)."""
+    choice("again", check.again, AGAIN_VALUES)
+    choice("botch", check.botch, BOTCH_MODES)
+    choice("botch_faces", check.botch_faces, BOTCH_FACES)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,9 +181,12 @@ class Check(CheckBase):
     Successes must meet ``dc``, or beat it with ``exceed=True`` (Dispel Magic).
     ``dice`` is the pool after bonuses and penalties: 0 or less rolls one die.
     Critical success needs a success and 5+ successes; after a failure the
-    botch die (a 1 botches) is rolled as ``botch`` says: ``"failure"`` (any
-    failure, default), ``"zero"`` (only 0 successes) or ``"none"``.
-    Rulings: again-critical-success-needs-success, again-botch-after-any-failure.
+    botch die is rolled as ``botch`` says: ``"failure"`` (any failure, default),
+    ``"zero"`` (only 0 successes) or ``"none"`` (a power that ignores it). It
+    botches on a 1, or on 1 to ``botch_faces`` for a power that makes botches
+    likelier. From a character sheet: ``Check.skill(stat=, skill=, ...)``.
+    Rulings: again-critical-success-needs-success, again-botch-after-any-failure,
+    again-botch-powers, again-botch-ignore-timing, again-reroll-always-taken.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -139,25 +195,40 @@ class Check(CheckBase):
     dice: int = param(
         "Dice Pool", hint="d10s after bonuses and penalties (below one, roll one)", high=MAX_DICE
     )
-    dc: int = param(
-        "Difficulty Check (DC)",
-        hint="successes needed, set by the Storyteller",
-        low=0,
-        high=MAX_DC,
-        default=1,
-    )
+    dc: int = _dc_param()
     again: int = _again_param("Re-roll on (x-again)", "a die")
-    exceed: bool = param(
-        "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
-    )
+    exceed: bool = _exceed_param()
     botch: Botch = _botch_param()
+    botch_faces: int = _botch_faces_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
         boolean("exceed", self.exceed)
         integer("dc", self.dc, low=0 if self.exceed else 1, limit=MAX_DC)
-        choice("again", self.again, AGAIN_VALUES)
-        choice("botch", self.botch, BOTCH_MODES)
+        _static_fields(self)
+
+    @classmethod
+    def skill(
+        cls,
+        *,
+        stat: int,
+        skill: int,
+        modifier: int = 0,
+        dc: int = 1,
+        again: int = 10,
+        exceed: bool = False,
+        botch: Botch = "failure",
+        botch_faces: int = 1,
+    ) -> Check:
+        """A static roll of Stat + Skill + ``modifier`` dice (``dice_pool``; Roll Types).
+
+        Ruling again-sheet-pool.
+        """
+        pool = dice_pool(stat=stat, skill=skill, modifier=modifier)
+        try:
+            return cls(dice=pool, dc=dc, again=again, exceed=exceed, botch=botch, botch_faces=botch_faces)
+        except LimitError as error:
+            raise _too_large(_named("", stat=stat, skill=skill, modifier=modifier), error) from None
 
     @property
     def pool(self) -> int:
@@ -179,7 +250,7 @@ class Check(CheckBase):
         return out[SUCCESS] + out[CRITICAL_SUCCESS]
 
     def outcomes(self) -> Distribution:
-        return _static_outcomes(self.pool, self.again, self.needed, self.botch)
+        return _static_outcomes(self.pool, self.again, self.needed, self.botch, self.botch_faces)
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Successes 0..bound and the exact tail above (default: tail below 10**-6)."""
@@ -195,22 +266,47 @@ class Mitigated(CheckBase):
     """A mitigated roll: ``dice`` less the target's ``defence``, at least 1 die (Mitigated Rolls).
 
     The successes are the result (for example damage): 1 or more is a
-    success, 5 or more a critical success, 0 a failure with the botch die.
-    Rulings: again-mitigated-result, again-pool-floor.
+    success, 5 or more a critical success, 0 a failure with the botch die
+    (``botch`` and ``botch_faces`` as for ``Check``). From a character sheet:
+    ``Mitigated.skill(stat=, skill=, weapon=, ...)``.
+    Rulings: again-mitigated-result, again-pool-floor, again-botch-powers.
     """
 
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "successes"
     dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE)
-    defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0, default=0)
+    defence: int = _defence_param()
     again: int = _again_param("Re-roll on (x-again)", "a die")
     botch: Botch = _botch_param()
+    botch_faces: int = _botch_faces_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, limit=MAX_DICE)
         integer("defence", self.defence, low=0)
-        choice("again", self.again, AGAIN_VALUES)
-        choice("botch", self.botch, BOTCH_MODES)
+        _static_fields(self)
+
+    @classmethod
+    def skill(
+        cls,
+        *,
+        stat: int,
+        skill: int,
+        weapon: int = 0,
+        modifier: int = 0,
+        defence: int = 0,
+        again: int = 10,
+        botch: Botch = "failure",
+        botch_faces: int = 1,
+    ) -> Mitigated:
+        """A blow of Stat + Skill + ``weapon`` dice + ``modifier``, less ``defence`` (``dice_pool``;
+        Mitigated Rolls). Ruling again-sheet-pool.
+        """
+        pool = dice_pool(stat=stat, skill=skill, weapon=weapon, modifier=modifier)
+        try:
+            return cls(dice=pool, defence=defence, again=again, botch=botch, botch_faces=botch_faces)
+        except LimitError as error:
+            given = _named("", stat=stat, skill=skill, weapon=weapon, modifier=modifier)
+            raise _too_large(given, error) from None
 
     @property
     def pool(self) -> int:
@@ -227,7 +323,7 @@ class Mitigated(CheckBase):
         return out[SUCCESS] + out[CRITICAL_SUCCESS]
 
     def outcomes(self) -> Distribution:
-        return _static_outcomes(self.pool, self.again, 1, self.botch)
+        return _static_outcomes(self.pool, self.again, 1, self.botch, self.botch_faces)
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Successes (the result) 0..bound and the exact tail above."""
@@ -250,6 +346,7 @@ class Opposed(CheckBase):
     guard's Perception is the active side. The result is binary: no critical
     success and no botch die. The tally is the active side's successes beyond
     the defender's (0 when the defender wins). Each pool rolls at least one die.
+    From a character sheet: ``Opposed.skills(stat=, skill=, against_stat=, ...)``.
     Rulings: again-opposed-sides, again-opposed-binary.
 
     Exact: P(A > D) = sum_j P(D = j) P(A > j); past j = 0 each term is
@@ -274,6 +371,34 @@ class Opposed(CheckBase):
         integer("against_dice", self.against_dice, limit=MAX_OPPOSED_DICE)
         choice("again", self.again, AGAIN_VALUES)
         choice("against_again", self.against_again, AGAIN_VALUES)
+
+    @classmethod
+    def skills(
+        cls,
+        *,
+        stat: int,
+        skill: int,
+        against_stat: int,
+        against_skill: int,
+        modifier: int = 0,
+        against_modifier: int = 0,
+        again: int = 10,
+        against_again: int = 10,
+    ) -> Opposed:
+        """Both sides roll Stat + Skill + their own ``modifier`` (``dice_pool``; Opposed Rolls):
+        ``stat``/``skill`` the active side, ``against_*`` the defending side, who wins ties.
+        Ruling again-sheet-pool.
+        """
+        active = dice_pool(stat=stat, skill=skill, modifier=modifier)
+        defending = _sheet_pool("against_", against_stat, against_skill, 0, against_modifier)
+        try:
+            return cls(dice=active, against_dice=defending, again=again, against_again=against_again)
+        except LimitError as error:
+            if active > MAX_OPPOSED_DICE:
+                given = _named("", stat=stat, skill=skill, modifier=modifier)
+            else:
+                given = _named("against_", stat=against_stat, skill=against_skill, modifier=against_modifier)
+            raise _too_large(given, error) from None
 
     def _key(self) -> tuple[int, int, int, int]:
         return max(self.dice, 1), self.again, max(self.against_dice, 1), self.against_again
@@ -319,4 +444,152 @@ class Opposed(CheckBase):
             outcome == ACTIVE_WINS,
             self.outcomes()[outcome],
             details=details,
+        )
+
+
+# --- built from the character sheet ----------------------------------------------------------
+
+
+def _named(side: str, **values: int) -> str:
+    """The sheet entries that gave a pool, as written: "stat=3, skill=2 and modifier=0"."""
+    parts = [f"{side}{name}={value!r}" for name, value in values.items()]
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+
+
+def _too_large(given: str, error: LimitError) -> LimitError:
+    """A pool too large to compute, said with the sheet entries that gave it."""
+    return LimitError(f"{given} give too large a pool: {error}")
+
+
+def _sum(*terms: int) -> str:
+    """How the sheet's numbers add up: "3 + 2 - 1 = 4"."""
+    text = str(terms[0]) + "".join(f" - {-t}" if t < 0 else f" + {t}" for t in terms[1:])
+    return f"{text} = {sum(terms)}"
+
+
+class _Sheet(CheckBase):
+    """A kind of check built from the character sheet, with the flat fields the command line
+    and widgets need: everything goes to the plain check that ``_check()`` builds through its
+    classmethod, and a roll adds how the sheet's numbers made the pool."""
+
+    def _check(self) -> Check | Mitigated | Opposed:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _sums(self) -> tuple[tuple[str, str], ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _entries(self) -> dict[str, Any]:
+        """Every field by name: the keywords of the classmethod that builds the plain check."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def success_from(self) -> int | None:
+        """As the plain check: the DC (one more to exceed it), or one success."""
+        return self._check().success_from()
+
+    def chance(self) -> Fraction:
+        """P(success) of the plain check with the pool the sheet gives."""
+        return self._check().chance()
+
+    def outcomes(self) -> Distribution:
+        return self._check().outcomes()
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """Successes up to ``bound`` and the exact tail above (as the plain check)."""
+        return self._check().distribution(bound=bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        roll = self._check()._play(dice)
+        return dataclasses.replace(roll, check=self.describe(), details=(*self._sums(), *roll.details))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillCheck(_Sheet):
+    """A static roll of Stat + Skill with flat fields (``again.skill`` for the command line and
+    widgets): the same odds and rolls as ``Check.skill(...)``, the way to build one from a
+    character sheet in Python (Roll Types, Static Rolls). Rulings: again-sheet-pool and those
+    of ``Check``.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "successes"
+    target: ClassVar[str] = "dc"
+    stat: int = _stat_param("Core Statistic", "the")
+    skill: int = _skill_param("Skill ranks", "your")
+    modifier: int = _modifier_param("Bonuses and penalties")
+    dc: int = _dc_param()
+    again: int = _again_param("Re-roll on (x-again)", "a die")
+    exceed: bool = _exceed_param()
+    botch: Botch = _botch_param()
+    botch_faces: int = _botch_faces_param()
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> Check:
+        return Check.skill(**self._entries())
+
+    def _sums(self) -> tuple[tuple[str, str], ...]:
+        return (("stat + skill + modifier", _sum(self.stat, self.skill, self.modifier)),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MitigatedSkill(_Sheet):
+    """A mitigated roll of Stat + Skill + weapon dice with flat fields (``again.mitigated_skill``
+    for the command line and widgets): the same odds and rolls as ``Mitigated.skill(...)``
+    (Mitigated Rolls). Rulings: again-sheet-pool and those of ``Mitigated``.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "successes"
+    stat: int = _stat_param("Core Statistic", "the")
+    skill: int = _skill_param("Skill ranks", "your")
+    weapon: int = param("Base weapon dice", hint="the weapon's own dice, added to the blow", low=0, default=0)
+    modifier: int = _modifier_param("Other bonuses and penalties")
+    defence: int = _defence_param()
+    again: int = _again_param("Re-roll on (x-again)", "a die")
+    botch: Botch = _botch_param()
+    botch_faces: int = _botch_faces_param()
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> Mitigated:
+        return Mitigated.skill(**self._entries())
+
+    def _sums(self) -> tuple[tuple[str, str], ...]:
+        terms = (self.stat, self.skill, self.weapon, self.modifier)
+        return (("stat + skill + weapon + modifier", _sum(*terms)),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpposedSkills(_Sheet):
+    """An opposed roll of Stat + Skill on each side with flat fields (``again.opposed_skills``
+    for the command line and widgets): the same odds and rolls as ``Opposed.skills(...)``
+    (Opposed Rolls). Rulings: again-sheet-pool and those of ``Opposed``.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "net successes"
+    stat: int = _stat_param("Active side's Core Statistic", "the active side's")
+    skill: int = _skill_param("Active side's Skill ranks", "the active side's")
+    modifier: int = _modifier_param("Active side's bonuses and penalties")
+    again: int = _again_param("Active side's re-roll on (x-again)", "an active die")
+    against_stat: int = _stat_param("Defending side's Core Statistic", "the defender's")
+    against_skill: int = _skill_param("Defending side's Skill ranks", "the defender's")
+    against_modifier: int = _modifier_param("Defending side's bonuses and penalties")
+    against_again: int = _again_param("Defending side's re-roll on (x-again)", "a defending die")
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> Opposed:
+        return Opposed.skills(**self._entries())
+
+    def _sums(self) -> tuple[tuple[str, str], ...]:
+        return (
+            ("active stat + skill + modifier", _sum(self.stat, self.skill, self.modifier)),
+            (
+                "defending stat + skill + modifier",
+                _sum(self.against_stat, self.against_skill, self.against_modifier),
+            ),
         )

@@ -73,15 +73,16 @@ def _tally(n: int, again: int, bound: int) -> Distribution:
 
 
 @lru_cache(maxsize=4096)
-def _static_outcomes(n: int, again: int, need: int, botch: str) -> Distribution:
-    """Critical failure / failure / success / critical success of a pool needing ``need``."""
+def _static_outcomes(n: int, again: int, need: int, botch: str, faces: int) -> Distribution:
+    """Critical failure / failure / success / critical success of a pool needing ``need``,
+    the botch die botching on ``faces`` of its 10 faces."""
     top = max(need, CRITICAL_SUCCESSES)
     w = _weights(n, again, top)
     den = 10 ** (n + top + 1)
     fail = _below(w, need, top + 1)
     below_top = _below(w, top, top + 1)
     eligible = {"failure": fail, "zero": w[0] * 10 ** (top + 1), "none": 0}[botch]
-    botched = eligible // 10  # the botch die shows 1 once in 10
+    botched = eligible // 10 * faces  # the botch die shows one of ``faces`` faces
     return Distribution.from_weights(
         [
             (CRITICAL_FAILURE, botched),

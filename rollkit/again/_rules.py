@@ -1,7 +1,8 @@
-"""The again rules: the name, limits, faces, again values, botch modes, DCs and outcome names.
+"""The again rules: the name, limits, faces, again values, botch modes, DCs, outcome names and
+the dice pool from the character sheet.
 
-From "Types of Rolls" (seed 003): Rolling the Dice, Critical Rolls, Static,
-Mitigated and Opposed Rolls.
+From "Types of Rolls" (seed 003): Rolling the Dice, Critical Rolls, Roll Types (Static,
+Mitigated and Opposed Rolls).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from .._limits import Limit
+from .._validate import integer
 
 SYSTEM = "again"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
@@ -25,6 +27,15 @@ Botch = Literal["failure", "zero", "none"]
 BOTCH_MODES: tuple[str, ...] = get_args(Botch)
 """When the botch die is rolled: after any failure, only after 0 successes, never."""
 _BOTCH_WORDS = (("failure", "after any failure"), ("zero", "only with no successes"), ("none", "never"))
+BOTCH_FACES = tuple(range(BOTCH_FACE, 11))
+"""How many faces of the botch die botch, counted up from 1: 1 by the rule; a power that makes
+botches likelier widens it (ruling again-botch-powers)."""
+_BOTCH_FACES_WORDS = (
+    (1, "a 1 (the rule)"),
+    (2, "1 or 2"),
+    *((n, f"1 to {n}") for n in BOTCH_FACES[2:-1]),
+    (10, "any face"),
+)
 DIFFICULTIES: dict[int, str] = dict(
     enumerate(("Easy", "Moderate", "Challenging", "Hard", "Extremely Hard"), start=1)
 )
@@ -72,3 +83,24 @@ OUTCOMES = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
 DEFENDER_WINS, TIE, ACTIVE_WINS = "defender wins", "tie: defender wins", "active side wins"
 OPPOSED_OUTCOMES = (DEFENDER_WINS, TIE, ACTIVE_WINS)
 """Outcomes of ``Opposed`` from the active side's view, worst to best."""
+
+
+def dice_pool(*, stat: int, skill: int, weapon: int = 0, modifier: int = 0) -> int:
+    """The dice pool from the character sheet: a Core Statistic plus the ranks of the Skill the
+    action calls for, plus a weapon's base dice for a blow, plus bonuses less penalties (Roll
+    Types; Mitigated Rolls).
+
+    ``stat``, ``skill`` and ``weapon`` are whole numbers from 0; ``modifier`` is any whole
+    number. The sum may be 0 or less: the check then rolls one die (ruling again-pool-floor).
+    Ruling again-sheet-pool.
+    """
+    return _sheet_pool("", stat, skill, weapon, modifier)
+
+
+def _sheet_pool(side: str, stat: int, skill: int, weapon: int, modifier: int) -> int:
+    """``dice_pool`` with each field's name after ``side`` ("against_") in its errors."""
+    integer(f"{side}stat", stat, low=0)
+    integer(f"{side}skill", skill, low=0)
+    integer(f"{side}weapon", weapon, low=0)
+    integer(f"{side}modifier", modifier)
+    return stat + skill + weapon + modifier

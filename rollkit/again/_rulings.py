@@ -46,6 +46,19 @@ RULINGS: tuple[Ruling, ...] = (
         " the order at the table (roll the pool, pick up the 10s, roll them).",
     ),
     Ruling(
+        id="again-reroll-always-taken",
+        title="A die that may roll again always does",
+        system=SYSTEM,
+        section="Rolling the Dice",
+        source="A 10 lets the player roll that die again: the text says it allows, not"
+        " that it must, so the player could choose after seeing the dice.",
+        ruling="rollkit always rolls the extra die and offers no option to pass it up.",
+        why="An extra die can only add successes, and no result of a static, mitigated"
+        " or opposed roll is better with fewer successes (the botch die follows only a"
+        " failure), so passing is never the better choice: 2 dice against DC 2"
+        " succeed 13.20% of the time with every extra die rolled and 9.00% with none.",
+    ),
+    Ruling(
         id="again-ten-shows-zero",
         title="The 0 on a d10 is a 10",
         system=SYSTEM,
@@ -68,6 +81,24 @@ RULINGS: tuple[Ruling, ...] = (
         " 'pool raised to 1 die'.",
         why="The text names no special single die, so it works like any other: 3/10 for"
         " at least one success and 3/100000 for a critical success at 10-again.",
+    ),
+    Ruling(
+        id="again-sheet-pool",
+        title="The pool from the character sheet",
+        system=SYSTEM,
+        section="Roll Types; Mitigated Rolls; Opposed Rolls",
+        source="Most rolls combine one Core Statistic with one Skill; a blow adds the"
+        " weapon's base dice and other modifiers before the Physical Defense comes off;"
+        " no scale is given for Stats or Skills.",
+        ruling="dice_pool = stat + skill + weapon + modifier, with stat, skill and weapon"
+        " whole numbers from 0 (no ranks is 0) and modifier any whole number (bonuses"
+        " less penalties); weapon dice belong to mitigated rolls. The floor of one die"
+        " applies to the sum, and for a blow to the sum less the Defense. Each side of"
+        " an opposed roll has its own stat, skill and modifier.",
+        why="The sheet only chooses the pool, so the odds are those of the plain pool: a"
+        " Charisma of 3 and 2 ranks of Handle Animal against DC 4 is 5 dice, 7.56%"
+        " either way; a Stat of 2, no ranks and a penalty of 3 is -1, still 1 die,"
+        " 30% against DC 1.",
     ),
     Ruling(
         id="again-dc-range",
@@ -108,15 +139,36 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-botch-powers",
-        title="Botch powers: only skipping the botch die is modelled",
+        title="Botch powers: skipping the botch die, and botching on more faces",
         system=SYSTEM,
         section="Critical Failure",
         source="Some abilities (luck powers are the example) skip the botch roll or make"
         " botches likelier or worse, with no numbers given.",
-        ruling="botch='none' skips the botch die; powers that raise the botch chance or"
-        " its severity are not modelled.",
-        why="Without numbers there is nothing exact to compute; the switch covers the"
-        " one effect that is fully stated (ignoring the roll).",
+        ruling="Skipping the roll is botch='none'. A likelier botch is botch_faces=N: the"
+        " botch die botches on any face from 1 to N (1, the rule, by default; up to 10,"
+        " every botch die). A worse botch is not modelled: a critical failure is one"
+        " outcome, and how bad it is stays the DM's call.",
+        why="Widening the botch faces is the one way to make the d10 botch more often that"
+        " keeps every other rule: it scales the botch chance by N, so 5 dice against"
+        " DC 4 botch 9.24% of the time on a 1, 18.49% on 1 or 2 and 27.73% on 1 to 3."
+        " Severity changes no probability, so there is nothing to compute for it.",
+    ),
+    Ruling(
+        id="again-botch-ignore-timing",
+        title="Ignoring the botch die: the same whenever it is chosen",
+        system=SYSTEM,
+        section="Critical Failure",
+        source="Abilities may ignore the botch roll; the text does not say whether the"
+        " player chooses before the roll, after seeing the failure or after seeing"
+        " the botch die.",
+        ruling="There is one option, botch='none', for a roll on which the power is used."
+        " A player who may use it after seeing the dice uses it exactly when the botch"
+        " die shows a botch, which gives the same odds as skipping the die. A power"
+        " with few uses that a player keeps for later is a choice between rolls, not"
+        " part of one roll: give botch='none' to the rolls it is spent on.",
+        why="Used at any of those moments, the power turns every critical failure into a"
+        " plain failure and changes nothing else: 5 dice against DC 4 go from 9.24%"
+        " critical failure and 83.19% failure to 0% and 92.44%.",
     ),
     Ruling(
         id="again-mitigated-result",
