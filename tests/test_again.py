@@ -600,6 +600,34 @@ def test_module_data() -> None:
     assert all(r.system == "again" and r.section and r.source and r.ruling and r.why for r in again.RULINGS)
 
 
+def test_numbers_in_the_new_rulings() -> None:
+    """The percentages the botch, re-roll and sheet rulings quote, worked out here."""
+    why = {r.id: r.why for r in again.RULINGS}
+
+    def pct(p: Fraction) -> str:
+        return f"{float(p) * 100:.2f}%"
+
+    botch = [Check(dice=5, dc=4, botch_faces=n).outcomes()["critical failure"] for n in (1, 2, 3)]
+    # the failure chance of 5 dice at DC 4, from the formula, times n/10
+    fail = sum(formula_pmf(5, 10, s) for s in range(4))
+    assert botch == [fail * n / 10 for n in (1, 2, 3)]
+    assert all(pct(p) in why["again-botch-powers"] for p in botch)
+    ignored = Check(dice=5, dc=4, botch="none").outcomes()
+    assert ignored["critical failure"] == 0 and ignored["failure"] == fail
+    for p in (botch[0], fail - botch[0], fail):
+        assert pct(p) in why["again-botch-ignore-timing"], pct(p)
+    taken, passed = Check(dice=2, dc=2).chance(), Fraction(3, 10) ** 2
+    assert taken == 1 - formula_pmf(2, 10, 0) - formula_pmf(2, 10, 1)
+    assert (
+        f"{pct(taken)} of the time with every extra die rolled and {pct(passed)} with none"
+        in (why["again-reroll-always-taken"])
+    )
+    sheet = why["again-sheet-pool"]
+    assert f"5 dice, {pct(again.Check.skill(stat=3, skill=2, dc=4).chance())}" in sheet
+    assert again.Check.skill(stat=2, skill=0, modifier=-3).chance() == Fraction(3, 10)
+    assert "still 1 die, 30% against DC 1" in sheet
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", text.lower())
 

@@ -139,7 +139,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-botch-powers",
-        title="Botch powers: skipping the botch die, and botching on more faces",
+        title="Botch powers: skip the botch die, or botch on more faces",
         system=SYSTEM,
         section="Critical Failure",
         source="Some abilities (luck powers are the example) skip the botch roll or make"
@@ -148,8 +148,8 @@ RULINGS: tuple[Ruling, ...] = (
         " botch die botches on any face from 1 to N (1, the rule, by default; up to 10,"
         " every botch die). A worse botch is not modelled: a critical failure is one"
         " outcome, and how bad it is stays the DM's call.",
-        why="Widening the botch faces is the one way to make the d10 botch more often that"
-        " keeps every other rule: it scales the botch chance by N, so 5 dice against"
+        why="Widening the faces that botch gives a likelier botch a number while every"
+        " other rule stays: it scales the botch chance by N, so 5 dice against"
         " DC 4 botch 9.24% of the time on a 1, 18.49% on 1 or 2 and 27.73% on 1 to 3."
         " Severity changes no probability, so there is nothing to compute for it.",
     ),
