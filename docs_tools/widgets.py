@@ -215,7 +215,7 @@ def render(widget: Widget, widget_id: str) -> str:
 <button type="button" class="md-button rk-stop" hidden>Stop</button>
 <span class="rk-status"></span></div></fieldset>
 <p class="rk-nojs">Rolling needs JavaScript, which is off or still loading. The odds below were worked out when this page was built.</p></form>
-<div class="rk-result" aria-live="polite" aria-atomic="true"></div>
+<div class="rk-result" aria-live="polite" aria-atomic="true" tabindex="-1"></div>
 <div class="rk-roll-detail"></div>
 <p class="rk-error" role="alert" hidden></p>
 <div class="rk-odds">{_views(widget_id)}<p class="rk-stale-note" hidden></p>{to_html(odds["tree"])}</div>

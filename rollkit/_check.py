@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import ClassVar
 
@@ -62,26 +62,36 @@ class CheckBase:
 
         With neither, a fresh seed is drawn and recorded.
         """
-        if rng is not None:
-            if seed is not None:
-                raise RulesError("seed and rng are not allowed together: give one of them")
-            if not isinstance(rng, random.Random):
-                raise ParameterTypeError(f"rng={rng!r:.60} is not allowed: rng must be a random.Random")
-            return self._play(Dice(rng=rng))
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(32)
-        seed = integer("seed", seed, low=0, high=MAX_SEED)
-        return dataclasses.replace(self._play(Dice(rng=random.Random(seed))), seed=seed)
+        return _rolled(self._play, seed=seed, rng=rng)
 
     def resolve(self, faces: Iterable[int]) -> Roll:
         """The same result as a roll whose dice showed ``faces``, in rolling order."""
-        dice = Dice.given(faces)
-        result = self._play(dice)
-        dice.finish()
-        return result
+        return _resolved(self._play, faces)
 
     def describe(self) -> str:
         """The call that builds this check, e.g. ``hits.Check(dice=5, threshold=7, tn=3)``."""
         fields = dataclasses.fields(self)  # type: ignore[arg-type]
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields if f.init)
         return f"{self.system}.{type(self).__name__}({args})"
+
+
+def _rolled(play: Callable[[Dice], Roll], *, seed: int | None, rng: random.Random | None) -> Roll:
+    """``play`` with faces from ``rng``, or from a seeded RNG whose seed the roll records."""
+    if rng is not None:
+        if seed is not None:
+            raise RulesError("seed and rng are not allowed together: give one of them")
+        if not isinstance(rng, random.Random):
+            raise ParameterTypeError(f"rng={rng!r:.60} is not allowed: rng must be a random.Random")
+        return play(Dice(rng=rng))
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    seed = integer("seed", seed, low=0, high=MAX_SEED)
+    return dataclasses.replace(play(Dice(rng=random.Random(seed))), seed=seed)
+
+
+def _resolved(play: Callable[[Dice], Roll], faces: Iterable[int]) -> Roll:
+    """``play`` with the given ``faces``, every one of them used."""
+    dice = Dice.given(faces)
+    result = play(dice)
+    dice.finish()
+    return result

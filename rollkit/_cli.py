@@ -27,7 +27,7 @@ from ._validate import describe
 __all__ = ["main"]
 
 USAGE = f"""\
-rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N] [--json]
+rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N | --faces F,F,...] [--json]
        rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]
        rollkit rulings [SYSTEM] [--json]
        rollkit systems [SYSTEM[.KIND]]
@@ -116,6 +116,20 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
         )
     if command == "roll":
         parser.add_argument("--seed", dest="_seed", metavar="N")
+        parser.add_argument(
+            "--faces",
+            dest="_faces",
+            metavar="FACES",
+            help="replay dice rolled at the table: every face in rolling order, e.g. 7,3,10",
+        )
+        if hasattr(cls, "hand"):
+            parser.add_argument(
+                "--adjust",
+                dest="_adjust",
+                metavar="MOVES",
+                help="your own Legendary/Focus moves instead of rollkit's plan: die number, + or -"
+                " points, L or F, e.g. '6+3F, 2-1L' (none spent: '')",
+            )
     if command == "odds":
         parser.add_argument("--bound", dest="_bound", metavar="N")
         parser.add_argument(
@@ -211,7 +225,14 @@ def run(argv: Sequence[str]) -> str:
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
         return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])
-    result = check.roll(seed=_number("--seed", options["_seed"]))
+    chosen = {"adjustments": options["_adjust"]} if options.get("_adjust") is not None else {}
+    if options["_faces"] is not None:
+        if options["_seed"] is not None:
+            raise UsageError("--faces and --seed are not allowed together: give one of them")
+        faces = [_number("--faces", f) for f in options["_faces"].replace(",", " ").split()]
+        result = check.resolve(faces, **chosen)
+    else:
+        result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
     return json.dumps(result.to_json(), indent=2) if options["_json"] else str(result)
 
 

@@ -23,7 +23,7 @@ from ._errors import ParameterTypeError, RulesError
 from ._fields import Param, declared
 from ._format import probability_json
 from ._validate import describe
-from ._view import odds_view, roll_view
+from ._view import hand_view, odds_view, roll_view
 
 __all__ = ["build", "checks", "convert", "fields", "find", "odds_json", "python_call", "request"]
 
@@ -267,11 +267,17 @@ def odds_json(check: Any, bound: int | None = None) -> dict[str, Any]:
     }
 
 
-def python_call(check: Any, seed: int | None = None) -> str:
-    """The rollkit code that reproduces a widget's check (and roll), for "as Python"."""
+def python_call(check: Any, seed: int | None = None, spend: str | None = None) -> str:
+    """The rollkit code that reproduces a widget's check (and roll), for "as Python";
+    ``spend`` is the player's written adjustments of a finished roll."""
     system = check.system
     lines = [f"from rollkit import {system}", f"check = {check.describe()}"]
-    lines.append("check.chance()" if seed is None else f"roll = check.roll(seed={seed})")
+    if seed is None:
+        lines.append("check.chance()")
+    elif spend is None:
+        lines.append(f"roll = check.roll(seed={seed})")
+    else:
+        lines.append(f"roll = check.roll(seed={seed}, adjustments={spend!r})")
     return "\n".join(lines)
 
 
@@ -366,6 +372,39 @@ def _odds_view(check: Any, data: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _rolled(check: Any, seed: int | None, data: dict[str, Any]) -> dict[str, Any]:
+    """A widget's roll. Where the roller decides after seeing dice (critdice points: ``hand``)
+    and the widget asks to ``choose``, the standard dice come back first with the choices so
+    far (``spend``, written "6+1L, 6+2F", and one more ``move``: {"die": n, "by": 1 or -1});
+    ``finish`` rolls on with ``spend``, and ``spend: "plan"`` lets rollkit's plan spend."""
+    spend = data.get("spend")
+    if spend is not None and not isinstance(spend, str):
+        raise RulesError(f"spend={describe(spend)} is not allowed: expected written adjustments or 'plan'")
+    chosen = None if spend in (None, "plan") else spend
+    hand_of = getattr(check, "hand", None)
+    if callable(hand_of) and data.get("choose") is True and spend != "plan" and not data.get("finish"):
+        hand = hand_of(seed=seed)
+        hand = type(hand)(check=hand.check, rolled=hand.rolled, adjustments=chosen or "", seed=hand.seed)
+        move = data.get("move")
+        if isinstance(move, dict):
+            hand = hand.moved(move.get("die"), move.get("by"))
+        if hand.open() or hand.adjustments:
+            return {
+                "view": hand_view(check, hand),
+                "seed": hand.seed,
+                "spend": hand.written(),
+                "pending": True,
+            }
+        seed = hand.seed
+    roll = check.roll(seed=seed) if chosen is None else check.roll(seed=seed, adjustments=chosen)
+    result: dict[str, Any] = roll.to_json()
+    result["python"] = python_call(check, roll.seed, chosen)
+    result["view"] = roll_view(check, roll)
+    if callable(hand_of):
+        result["spend"] = "plan" if chosen is None else chosen
+    return result
+
+
 def _answer(message: str) -> dict[str, Any]:
     try:
         data = json.loads(message)
@@ -383,9 +422,5 @@ def _answer(message: str) -> dict[str, Any]:
         seed = data.get("seed")
         if isinstance(seed, str):
             seed = convert(_SEED, seed) if seed.strip() else None
-        roll = check.roll(seed=seed)
-        result: dict[str, Any] = roll.to_json()
-        result["python"] = python_call(check, roll.seed)
-        result["view"] = roll_view(check, roll)
-        return result
+        return _rolled(check, seed, data)
     raise RulesError(f"op={describe(data.get('op'))} is not allowed: use odds or roll")

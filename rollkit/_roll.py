@@ -71,6 +71,10 @@ class Roll:
                 return v
         raise KeyError(key)
 
+    def _chosen(self) -> bool:
+        """Whether the player chose how points were spent, so the quoted chance is the plan's."""
+        return any(k == "points spent by" and v == "the player's choice" for k, v in self.details)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "system": self.system,
@@ -101,8 +105,9 @@ class Roll:
         lines += [wrap(f"  {k}: {_plain(v)}") for k, v in self.details]
         lines.append(
             wrap(
-                f"  tally {self.tally}: {self.outcome}"
-                f" (chance of this outcome {fraction(self.probability)} = {percent(self.probability)})"
+                f"  tally {self.tally}: {self.outcome} (chance of this outcome"
+                + (" with rollkit's plan" if self._chosen() else "")
+                + f" {fraction(self.probability)} = {percent(self.probability)})"
             )
         )
         return "\n".join(lines)

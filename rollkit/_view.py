@@ -548,8 +548,10 @@ def roll_view(check: Any, roll: Any) -> dict[str, Any]:
             node(
                 "p",
                 {},
-                f"This outcome had a {percent(roll.probability)} chance"
+                ("With rollkit's plan for the points, t" if roll._chosen() else "T")
+                + f"his outcome had a {percent(roll.probability)} chance"
                 f" ({fraction(roll.probability)})."
+                + (" The odds on this page assume that plan." if roll._chosen() else "")
                 + (f" Seed {roll.seed}." if roll.seed is not None else ""),
             ),
         ),
@@ -583,3 +585,99 @@ def _plain(value: Any) -> str:
     if isinstance(value, tuple):
         return ", ".join(_plain(v) for v in value)
     return str(value)
+
+
+def hand_view(check: Any, hand: Any) -> dict[str, Any]:
+    """The standard dice of a roll still open to the player's choices (critdice ``Hand``):
+    each die with a button to move it down or up a point, the points left, the exact odds as
+    the dice stand against rollkit's plan, and the buttons that finish the roll."""
+    dice = []
+    for number, (rolled, now, counts) in enumerate(zip(hand.rolled, hand.faces, hand.counts()), 1):
+        moved = f"rolled {rolled}, now {now}" if now != rolled else f"shows {now}"
+        said = f"Die {number} {moved}: {_MARKS.get(counts, counts)}" + (
+            " and a critical die" if counts == "critical success" else ""
+        )
+        buttons = []
+        for by, sign, verb in ((-1, "\u2212", "Lower"), (1, "+", "Raise")):
+            reason = hand.why_not(number, by)
+            buttons.append(
+                node(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "rk-move",
+                        "data-die": number,
+                        "data-by": by,
+                        "aria-label": f"{verb} die {number}" + (f" ({reason})" if reason else ""),
+                        "title": reason or f"{verb} die {number} one point",
+                        "disabled": bool(reason),
+                    },
+                    sign,
+                )
+            )
+        dice.append(
+            node(
+                "li",
+                {"class": f"rk-die rk-{_slug(counts)}" + (" rk-moved" if now != rolled else "")},
+                buttons[0],
+                node("span", {"class": "rk-face", "aria-hidden": "true"}, str(now)),
+                buttons[1],
+                node("span", {"class": "rk-sr"}, said),
+                node(
+                    "span",
+                    {"class": "rk-was", "aria-hidden": "true"},
+                    f"was {rolled}" if now != rolled else "",
+                ),
+            )
+        )
+    left = [
+        f"{hand.left(using)} of {owned} {name}"
+        for using, owned, name in (
+            ("Legendary", hand.check._plain().legendary, "Legendary ranks"),
+            ("Focus", hand.check._plain().focus, "Focus"),
+        )
+        if owned
+    ]
+    owed = hand.owed()
+    planned = hand.planned()
+    mine, plan = hand.outcomes(), planned.outcomes()
+    tree = node(
+        "div",
+        {"class": "rk-roll-view rk-hand"},
+        node(
+            "p",
+            {"class": "rk-hand-help"},
+            "Spend before the critical dice: \u2212 and + move a die one point (a Legendary rank"
+            " first, then Focus); a tap back on a moved die returns the point.",
+        ),
+        node("ol", {"class": "rk-dice", "aria-label": "Standard dice: move them with \u2212 and +"}, *dice),
+        node("p", {"class": "rk-points"}, "Left to spend: " + ", ".join(left) + "."),
+        node(
+            "p",
+            {"class": "rk-hand-odds"},
+            "As the dice stand, the chance of success is "
+            f"{percent(mine['success'] + mine['critical success'])}"
+            f" ({fraction(mine['success'] + mine['critical success'])}); with rollkit's plan"
+            f" ({planned.written() or 'no points spent'}) it would be"
+            f" {percent(plan['success'] + plan['critical success'])}.",
+        ),
+        node(
+            "div",
+            {"class": "rk-finish-buttons"},
+            node(
+                "button",
+                {"type": "button", "class": "rk-finish md-button md-button--primary", "data-spend": "chosen"},
+                f"Roll the critical {'die' if owed == 1 else 'dice'}" if owed else "Total the roll",
+            ),
+            node(
+                "button",
+                {"type": "button", "class": "rk-finish md-button", "data-spend": "plan"},
+                "Use rollkit's plan instead",
+            ),
+        ),
+    )
+    faces = ", ".join(map(str, hand.faces))
+    base = hand.base()
+    text = f"Your standard dice: {faces}; total {base} so far"
+    text += f", {owed} critical {'die' if owed == 1 else 'dice'} to roll." if owed else "."
+    return {"summary": text, "tree": tree, "seed": hand.seed, "faces": list(hand.rolled), "pending": True}

@@ -138,6 +138,8 @@ class Widget {
     this.values = root.querySelector(".rk-values")?.textContent || "";
     this.pinned = null;
     this.lastSeed = null;
+    this.spend = null; // the player's choices on the last roll (critdice points), as written
+    this.open = false; // the last roll waits for the player's choices
     this.inFlight = false;
     this.again = false;
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
@@ -164,6 +166,12 @@ class Widget {
     root.addEventListener("click", (event) => {
       const button = event.target.closest(".rk-copy");
       if (button) this.copy(button.dataset.copy, "Exact fraction copied.");
+    });
+    this.detail.addEventListener("click", (event) => {
+      const move = event.target.closest(".rk-move");
+      const finish = event.target.closest(".rk-finish");
+      if (move && !move.disabled) this.move(Number(move.dataset.die), Number(move.dataset.by));
+      else if (finish) this.finish(finish.dataset.spend);
     });
     if (state.ready) state.ready.then(
       (info) => this.status(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
@@ -252,6 +260,13 @@ class Widget {
 
   // The odds on screen belong to other values as soon as a field changes: say so at once.
   edited() {
+    if (this.open) { // the dice waiting for choices were rolled with the old values
+      this.open = false;
+      delete this.root.dataset.pending;
+      this.detail.replaceChildren();
+      this.result.classList.remove("rk-success", "rk-failure");
+      this.result.textContent = "The values changed: press Roll for a new roll with them.";
+    }
     this.odds.classList.add("rk-stale");
     this.staleNote.hidden = false;
     this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Working out the odds for your new values…`;
@@ -315,6 +330,7 @@ class Widget {
     url.searchParams.set("rk", this.root.id);
     for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
     if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
+    if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
     url.hash = this.root.id;
     return url.href;
   }
@@ -389,26 +405,46 @@ class Widget {
     this.root.dataset.chance = view.chance;
   }
 
-  async roll(seed) {
+  // A roll; where the rules let the roller decide after seeing the dice (critdice points), the
+  // answer first shows those dice with their choices ("pending"), and finish() rolls on.
+  async roll(seed, choices = {}) {
     const chosen = seed ?? (this.seed.value.trim() || undefined);
-    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen });
+    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true, ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
     }
     this.clearErrors();
-    this.showRoll(answer.result);
+    this.showRoll(answer.result, !choices.move);
   }
 
-  showRoll(roll) {
+  // One point on one die, up or down; the focus stays on the button pressed (or its die).
+  async move(die, by) {
+    await this.roll(this.lastSeed, { spend: this.spend, move: { die, by } });
+    const again = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${by}"]`);
+    const other = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${-by}"]`);
+    (again && !again.disabled ? again : other && !other.disabled ? other : this.detail.querySelector(".rk-finish"))?.focus();
+  }
+
+  async finish(how) {
+    await this.roll(this.lastSeed, { spend: how === "plan" ? "plan" : this.spend, finish: true });
+    this.result.focus({ preventScroll: true });
+  }
+
+  showRoll(roll, reveal = true) {
     this.result.textContent = roll.view.summary;
-    this.result.classList.toggle("rk-success", roll.success);
-    this.result.classList.toggle("rk-failure", !roll.success);
+    this.result.classList.toggle("rk-success", !roll.pending && roll.success);
+    this.result.classList.toggle("rk-failure", !roll.pending && !roll.success);
     this.detail.replaceChildren(build(roll.view.tree));
     this.lastSeed = roll.seed;
+    this.spend = roll.spend ?? null;
+    this.open = Boolean(roll.pending);
+    if (this.open) this.root.dataset.pending = "1";
+    else delete this.root.dataset.pending;
     this.root.dataset.seed = String(roll.seed);
-    this.root.dataset.faces = roll.faces.join(",");
-    this.code.textContent = roll.python;
+    this.root.dataset.faces = roll.view.faces.join(",");
+    if (roll.python) this.code.textContent = roll.python;
+    if (!reveal) return;
     const box = this.result.getBoundingClientRect();
     if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
       this.result.scrollIntoView({ block: "nearest", behavior: STILL.matches ? "auto" : "smooth" });
@@ -429,7 +465,10 @@ class Widget {
     }
     this.seed.value = query.get("seed") || "";
     this.edited();
-    if (query.get("seed")) this.roll();
+    if (!query.get("seed")) return;
+    if (query.has("spend")) this.roll(undefined, { spend: query.get("spend"), finish: true });
+    else if (query.has("hand")) this.roll(undefined, { spend: query.get("hand") });
+    else this.roll();
   }
 }
 

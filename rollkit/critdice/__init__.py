@@ -4,7 +4,9 @@ Each standard die at or above the Success Number (SN, default 8) is one
 success, a 1 takes one away, and a 12 also rolls a Critical Die. A critical
 die adds 1 success below the SN and 2 at or above it, and each 12 on it rolls
 one more, with no limit. Legendary ranks and Focus points move standard dice
-by one point each after the roll and before the critical dice.
+by one point each after the roll and before the critical dice: the player's own
+choices (``Adjustment``, ``Hand``, ``roll``/``resolve(adjustments=...)``), or rollkit's
+plan (``best_adjustments``), which all odds assume.
 
 Exact maths: one critical die's successes have the generating function
 ``C(z) = A(z) / (1 - z**v / 12)`` (``A`` the faces 1..11, ``v`` what a 12
@@ -18,7 +20,7 @@ over those cost profiles instead of over every face combination.
 from __future__ import annotations
 
 from .._dist import TAIL_BELOW
-from ._checks import Check, SkillCheck, StatCheck
+from ._checks import Check, Hand, SkillCheck, StatCheck
 
 # Importable as before though not in __all__: each outcome name.
 from ._rules import (  # noqa: F401
@@ -26,6 +28,8 @@ from ._rules import (  # noqa: F401
     CRITICAL_SUCCESS,
     DEFAULT_SN,
     FAILURE,
+    FOCUS,
+    LEGENDARY,
     LIMITS,
     MAX_ADJUSTED_DICE,
     MAX_BOUND,
@@ -40,6 +44,8 @@ from ._rules import (  # noqa: F401
     SIDES,
     SUCCESS,
     SYSTEM,
+    Adjustment,
+    adjustments,
     best_adjustments,
     skill_pool,
     stat_pool,
@@ -56,6 +62,11 @@ __all__ = [
     "skill_pool",
     "stat_pool",
     "best_adjustments",
+    "Adjustment",
+    "adjustments",
+    "Hand",
+    "LEGENDARY",
+    "FOCUS",
     "OUTCOMES",
     "SIDES",
     "DEFAULT_SN",

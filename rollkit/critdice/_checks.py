@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import ClassVar
 
-from .._check import CheckBase
+from .._check import MAX_SEED, CheckBase, _resolved, _rolled
 from .._dist import Distribution, check_bound
-from .._errors import LimitError
+from .._errors import LimitError, RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
-from .._validate import integer
-from ._maths import _default_bound, _lowest, _outcomes, _tally
+from .._validate import describe, integer
+from ._maths import _after_standard, _default_bound, _lowest, _outcomes, _tally
 from ._rules import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     DEFAULT_SN,
     FAILURE,
+    FOCUS,
+    LEGENDARY,
     MAX_ADJUSTED_DICE,
     MAX_BOUND,
     MAX_CRITICAL,
@@ -31,23 +35,44 @@ from ._rules import (
     SIDES,
     SUCCESS,
     SYSTEM,
+    Adjustment,
     _face_count,
     _plan,
     _shape,
     _sn,
+    best_adjustments,
+    chosen_steps,
     skill_pool,
     stat_pool,
 )
+from ._rules import adjustments as _adjustments
 
-__all__ = ["Check", "SkillCheck", "StatCheck"]
+__all__ = ["Check", "SkillCheck", "StatCheck", "Hand"]
 
 
 def _steps_note(steps: list[tuple[int, int, int, str]]) -> str:
-    legendary = sum(s[3] == "Legendary" for s in steps)
+    legendary = sum(s[3] == LEGENDARY for s in steps)
     spent = ", ".join(
-        f"{n} {name}" for n, name in ((legendary, "Legendary"), (len(steps) - legendary, "Focus")) if n
+        f"{n} {name}" for n, name in ((legendary, LEGENDARY), (len(steps) - legendary, FOCUS)) if n
     )
-    return f"raised {steps[0][1]} -> {steps[-1][2]} ({spent})"
+    start, end = steps[0][1], steps[-1][2]
+    way = "raised" if end > start else "lowered" if end < start else "moved"
+    return f"{way} {start} -> {end} ({spent})"
+
+
+def _steps_said(steps: Iterable[tuple[int, int, int, str]]) -> tuple[str, ...]:
+    """The roll log's adjustments, one per run of points on one die from one resource:
+    "die 6: 9 -> 12 (3 Focus)"."""
+    runs: list[list[tuple[int, int, int, str]]] = []
+    for step in steps:
+        if runs and (runs[-1][-1][0], runs[-1][-1][3], runs[-1][-1][2]) == (step[0], step[3], step[1]):
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    return tuple(
+        f"die {run[0][0]}: {run[0][1]} -> {run[-1][2]} ({'' if len(run) == 1 else f'{len(run)} '}{run[0][3]})"
+        for run in runs
+    )
 
 
 # The fields every kind of check shares (a fresh dataclass field each call).
@@ -67,8 +92,203 @@ _focus_param = partial(
 )
 
 
+class _Spends(CheckBase):
+    """A check whose roller may spend Legendary ranks and Focus after seeing the standard dice.
+
+    ``roll`` and ``resolve`` take ``adjustments``: the player's own choices (``Adjustment``
+    values or their written form, "6+3F, 2-1L"), checked against the rules; without them
+    rollkit's plan spends the points (ruling critdice-policy). ``hand`` gives the standard dice
+    alone, to choose on before the critical dice are rolled.
+    """
+
+    def _plain(self) -> Check:  # pragma: no cover - abstract
+        """The plain dice check this check rolls."""
+        raise NotImplementedError
+
+    def _played(self, dice: Dice, chosen: tuple[Adjustment, ...] | None) -> Roll:  # pragma: no cover
+        raise NotImplementedError
+
+    def roll(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        adjustments: str | Sequence[Adjustment] | None = None,
+    ) -> Roll:
+        """Roll (see ``CheckBase.roll``); the player's ``adjustments`` apply between the standard
+        dice and the critical dice, which the same seed then draws."""
+        chosen = None if adjustments is None else _adjustments(adjustments)
+        return _rolled(partial(self._played, chosen=chosen), seed=seed, rng=rng)
+
+    def resolve(self, faces: Iterable[int], *, adjustments: str | Sequence[Adjustment] | None = None) -> Roll:
+        """Replay dice rolled at the table: standard dice, then each critical die as it came,
+        with the ``adjustments`` the player made (rollkit's plan when None)."""
+        chosen = None if adjustments is None else _adjustments(adjustments)
+        return _resolved(partial(self._played, chosen=chosen), faces)
+
+    def hand(self, *, seed: int | None = None, faces: Iterable[int] | None = None) -> Hand:
+        """The standard dice before any point is spent: from ``seed`` (the dice ``roll(seed=)``
+        shows; a fresh seed when neither is given) or the ``faces`` rolled at the table."""
+        if faces is not None:
+            if seed is not None:
+                raise RulesError("seed and faces are not allowed together: give one of them")
+            given = Dice.given(faces)
+            rolled = tuple(given.next(SIDES) for _ in range(self._plain().dice))
+            given.finish()
+            return Hand(check=self, rolled=rolled)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(32)
+        seed = integer("seed", seed, low=0, high=MAX_SEED)
+        source = Dice(rng=random.Random(seed))
+        return Hand(
+            check=self, rolled=tuple(source.next(SIDES) for _ in range(self._plain().dice)), seed=seed
+        )
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The standard dice of one roll before its critical dice, and the points spent on them so
+    far (Use Legendary Status; Use Focus). Each move gives a new hand; ``finish`` rolls on.
+
+    ``moved(die, +1)`` spends a Legendary rank while one is left, then Focus (ranks cost
+    nothing, Focus costs Mind); a move against the way a die has already been moved takes
+    the last point back instead of spending another.
+    """
+
+    check: _Spends
+    rolled: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "adjustments", _adjustments(self.adjustments))
+        self._steps()
+
+    def _steps(self) -> tuple[tuple[int, int, int, str], ...]:
+        plain = self.check._plain()
+        return chosen_steps(self.rolled, self.adjustments, legendary=plain.legendary, focus=plain.focus)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The standard dice as they stand after the adjustments."""
+        now = list(self.rolled)
+        for move in self.adjustments:
+            now[move.die - 1] += move.by
+        return tuple(now)
+
+    def left(self, using: str) -> int:
+        """Legendary ranks or Focus points not spent yet."""
+        plain = self.check._plain()
+        owned = plain.legendary if using == LEGENDARY else plain.focus
+        return owned - sum(s[3] == using for s in self._steps())
+
+    def counts(self) -> tuple[str, ...]:
+        """How each standard die counts as it stands ("fail", "nothing", "success",
+        "critical success")."""
+        plain = self.check._plain()
+        shape = _shape(min(plain.sn, 13))
+        return tuple(_face_count(face, plain.sn, shape)[0] for face in self.faces)
+
+    def open(self) -> bool:
+        """Whether any die can still be moved (else there is nothing left to choose)."""
+        return any(not self.why_not(d, by) for d in range(1, len(self.rolled) + 1) for by in (1, -1))
+
+    def base(self) -> int:
+        """What the standard dice count as they stand: successes minus Fails."""
+        plain = self.check._plain()
+        shape = _shape(min(plain.sn, 13))
+        return sum(_face_count(face, plain.sn, shape)[1] for face in self.faces)
+
+    def owed(self) -> int:
+        """Critical dice still to roll: one per standard 12, plus those an ability adds."""
+        return sum(face == SIDES for face in self.faces) + self.check._plain().critical
+
+    def outcomes(self) -> Distribution:
+        """The exact odds of each outcome with the dice as they stand, over the critical dice
+        still to roll (what the player weighs before rolling them)."""
+        plain = self.check._plain()
+        return _after_standard(self.base(), self.owed(), min(plain.sn, 13), SIDES in self.faces)
+
+    def chance(self) -> Fraction:
+        """P(total of 1 or more) with the dice as they stand."""
+        out = self.outcomes()
+        return out[SUCCESS] + out[CRITICAL_SUCCESS]
+
+    def why_not(self, die: int, by: int) -> str:
+        """Why ``moved(die, by)`` is not allowed, in the rules' words ("" when it is)."""
+        face = self.faces[die - 1]
+        if self.rolled[die - 1] == 1:
+            return "a Fail cannot be adjusted"
+        if self._undo(die, by) is not None:
+            return ""
+        if not self.left(LEGENDARY) and not self.left(FOCUS):
+            return "no Legendary ranks or Focus left"
+        if by > 0 and face == SIDES:
+            return "no die goes above 12"
+        if by < 0 and face == 2:
+            return "no die is lowered to 1"
+        return ""
+
+    def _undo(self, die: int, by: int) -> int | None:
+        """The index of the last adjustment of ``die`` the other way, if any."""
+        for i in range(len(self.adjustments) - 1, -1, -1):
+            move = self.adjustments[i]
+            if move.die == die and (move.by > 0) != (by > 0):
+                return i
+        return None
+
+    def moved(self, die: int, by: int) -> Hand:
+        """This hand with standard die ``die`` (from 1) moved one point: ``by`` is +1 or -1."""
+        integer("die", die, low=1, high=len(self.rolled))
+        if by not in (1, -1):
+            raise RulesError(f"by={describe(by)} is not allowed: a move is +1 or -1")
+        reason = self.why_not(die, by)
+        if reason:
+            raise RulesError(f"die {die} cannot move {by:+d}: {reason}")
+        moves = list(self.adjustments)
+        undo = self._undo(die, by)
+        if undo is not None:
+            back = moves[undo]
+            moves[undo : undo + 1] = [] if abs(back.by) == 1 else [dataclasses.replace(back, by=back.by + by)]
+        else:
+            moves.append(Adjustment(die=die, by=by, using=LEGENDARY if self.left(LEGENDARY) else FOCUS))
+        return dataclasses.replace(self, adjustments=_merged(moves))
+
+    def planned(self) -> Hand:
+        """This hand's dice with rollkit's plan spending the points instead (critdice-policy)."""
+        plain = self.check._plain()
+        steps = best_adjustments(faces=self.rolled, sn=plain.sn, legendary=plain.legendary, focus=plain.focus)
+        moves = [Adjustment(die=d, by=b - a, using=u) for d, a, b, u in steps]
+        return dataclasses.replace(self, adjustments=_merged(moves))
+
+    def written(self) -> str:
+        """The adjustments as written for a link or the command line: "6+1L, 6+2F"."""
+        return ", ".join(map(str, self.adjustments))
+
+    def finish(self, *, critical: Iterable[int] | None = None) -> Roll:
+        """The whole roll: these adjustments, then the critical dice (drawn by the seed, or the
+        ``critical`` faces rolled at the table)."""
+        if self.seed is not None and critical is None:
+            return self.check.roll(seed=self.seed, adjustments=self.adjustments)
+        if critical is None:
+            critical = ()
+        return self.check.resolve((*self.rolled, *critical), adjustments=self.adjustments)
+
+
+def _merged(moves: Iterable[Adjustment]) -> tuple[Adjustment, ...]:
+    """Adjustments with each run on one die, one way, with one resource written as one."""
+    merged: list[Adjustment] = []
+    for move in moves:
+        last = merged[-1] if merged else None
+        if last and (last.die, last.using, last.by > 0) == (move.die, move.using, move.by > 0):
+            merged[-1] = dataclasses.replace(last, by=last.by + move.by)
+        else:
+            merged.append(move)
+    return tuple(merged)
+
+
 @dataclass(frozen=True, kw_only=True)
-class Check(CheckBase):
+class Check(_Spends):
     """A dice check: ``dice`` standard d12 against the SN ``sn`` (Dice Checks).
 
     Each die at or above the SN is a success, a 1 a Fail (-1), a 12 also rolls
@@ -180,10 +400,21 @@ class Check(CheckBase):
         check_bound(bound, lowest=lowest, limit=MAX_BOUND)
         return _tally(*key, bound)
 
+    def _plain(self) -> Check:
+        return self
+
     def _play(self, dice: Dice) -> Roll:
+        return self._played(dice, None)
+
+    def _played(self, dice: Dice, chosen: tuple[Adjustment, ...] | None) -> Roll:
+        """The roll: standard dice, then the player's ``chosen`` adjustments (rollkit's plan when
+        None), then the critical dice they call for."""
         shape = _shape(min(self.sn, 13))
         faces = tuple(dice.next(SIDES) for _ in range(self.dice))
-        steps = _plan(faces, shape, self.legendary, self.focus)
+        if chosen is None:
+            steps = _plan(faces, shape, self.legendary, self.focus)
+        else:
+            steps = chosen_steps(faces, chosen, legendary=self.legendary, focus=self.focus)
         by_die: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
         for step in steps:
             by_die[step[0] - 1].append(step)
@@ -223,10 +454,14 @@ class Check(CheckBase):
             outcome = FAILURE
         else:
             outcome = CRITICAL_SUCCESS if twelves else SUCCESS
-        legendary_spent = sum(s[3] == "Legendary" for s in steps)
+        legendary_spent = sum(s[3] == LEGENDARY for s in steps)
+        spending = ""
+        if self.legendary or self.focus:
+            spending = "rollkit's plan" if chosen is None else "the player's choice"
         details = (
             ("pool", self.dice),
-            ("adjustments", tuple(f"die {d}: {a} -> {b} ({src})" for d, a, b, src in steps)),
+            ("points spent by", spending),
+            ("adjustments", _steps_said(steps)),
             ("legendary spent", legendary_spent),
             ("focus spent", len(steps) - legendary_spent),
             ("successes", sum(d.value for d in rolled if d.value > 0)),
@@ -252,12 +487,15 @@ def _too_large(given: str, error: LimitError) -> LimitError:
     return LimitError(f"{given} give too large a pool: {error}")
 
 
-class _Pooled(CheckBase):
+class _Pooled(_Spends):
     """A kind of check built from the character sheet, with the flat fields the command line
     and widgets need: everything goes to the plain ``Check`` that ``_check()`` builds."""
 
     def _check(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def _plain(self) -> Check:
+        return self._check()
 
     def success_from(self) -> int | None:
         """A total of 1."""
@@ -275,7 +513,10 @@ class _Pooled(CheckBase):
         return self._check().distribution(bound=bound)
 
     def _play(self, dice: Dice) -> Roll:
-        return dataclasses.replace(self._check()._play(dice), check=self.describe())
+        return self._played(dice, None)
+
+    def _played(self, dice: Dice, chosen: tuple[Adjustment, ...] | None) -> Roll:
+        return dataclasses.replace(self._check()._played(dice, chosen), check=self.describe())
 
 
 @dataclass(frozen=True, kw_only=True)

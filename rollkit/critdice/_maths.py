@@ -7,6 +7,7 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import cast
 
 from .._dist import TAIL_BELOW, Distribution
 from ._rules import (
@@ -258,3 +259,28 @@ def _tally(n: int, sn: int, budget: int, critical: int, bound: int) -> Distribut
             pairs.append((low + i, Fraction(x, 12 ** (n + i))))
     den = 12 ** (n + len(w) - 1)
     return Distribution(tuple(pairs), Fraction(den - cum, den), f"{bound + 1} or more")
+
+
+@lru_cache(maxsize=256)
+def _after_standard(base: int, critical: int, sn: int, twelve: bool) -> Distribution:
+    """The outcomes once the standard dice are settled: ``base`` from them (successes minus
+    Fails), ``critical`` critical dice still to roll, ``twelve`` if a standard die shows 12.
+
+    Each critical die adds at least 1, so only totals of the critical dice up to ``-base``
+    need listing: the rest is the exact mass above them.
+    """
+    chain = _tally(0, sn, 0, critical, max(-base, critical))
+    totals = [(cast(int, t), p) for t, p in chain.items()]
+    below = sum((p for t, p in totals if base + t < 0), Fraction(0))
+    zero = sum((p for t, p in totals if base + t == 0), Fraction(0))
+    up = 1 - below - zero
+    return Distribution(
+        (
+            (CRITICAL_FAILURE, below),
+            (FAILURE, zero),
+            (SUCCESS, Fraction(0) if twelve else up),
+            (CRITICAL_SUCCESS, up if twelve else Fraction(0)),
+        ),
+        Fraction(0),
+        "",
+    )

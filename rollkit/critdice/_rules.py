@@ -9,6 +9,7 @@ Use Focus, Going Above 12); the value checks every critdice check shares.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -189,6 +190,122 @@ def best_adjustments(
     integer("legendary", legendary, low=0)
     integer("focus", focus, low=0)
     return _plan(tuple(faces), _shape(min(sn, 13)), legendary, focus)
+
+
+# --- the player's own choices --------------------------------------------------------------
+
+LEGENDARY, FOCUS = "Legendary", "Focus"
+"""What pays for an adjustment: a Legendary rank or a point of Focus (from Mind)."""
+_USING = {"l": LEGENDARY, "legendary": LEGENDARY, "f": FOCUS, "focus": FOCUS}
+_WRITTEN = re.compile(r"(\d+)\s*([+-])\s*(\d+)\s*([a-z]+)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Adjustment:
+    """One choice made after seeing the dice: move standard die number ``die`` (from 1, in
+    rolling order) ``by`` points up (+) or down (-), paid with ``using`` (``"Legendary"`` ranks
+    or ``"Focus"`` points, one per point). Written ``6+3F``: die 6 up 3 with Focus (Use
+    Legendary Status; Use Focus).
+    """
+
+    die: int
+    by: int
+    using: str
+
+    def __post_init__(self) -> None:
+        integer("die", self.die, low=1)
+        integer("by", self.by)
+        if self.by == 0:
+            raise RulesError("by=0 is not allowed: an adjustment moves a die at least one point (+1 or -1)")
+        if self.using not in (LEGENDARY, FOCUS):
+            raise RulesError(f"using={describe(self.using)} is not allowed: use {LEGENDARY!r} or {FOCUS!r}")
+
+    def __str__(self) -> str:
+        return f"{self.die}{self.by:+d}{self.using[0]}"
+
+    def said(self) -> str:
+        """In words: "die 6 up 3 (Focus)"."""
+        points = abs(self.by)
+        way = "up" if self.by > 0 else "down"
+        return f"die {self.die} {way} {points} ({self.using})"
+
+
+def adjustments(chosen: Any) -> tuple[Adjustment, ...]:
+    """The player's adjustments from ``Adjustment`` values or their written form ("6+3F, 2-1L")."""
+    if isinstance(chosen, str):
+        found: list[Adjustment] = []
+        for i, item in enumerate(p for p in re.split(r"[,;\s]+(?=\d)", chosen.strip()) if p.strip()):
+            match = _WRITTEN.fullmatch(item.strip())
+            using = _USING.get(match[4].lower()) if match else None
+            if match is None or using is None:
+                raise RulesError(
+                    f"adjustments[{i}]={describe(item.strip())} is not allowed: write each adjustment"
+                    " as die number, + or - points, then L (Legendary) or F (Focus), e.g. 6+3F"
+                )
+            points = int(match[3])
+            if points == 0:
+                raise RulesError(
+                    f"adjustments[{i}]={describe(item.strip())} is not allowed: an adjustment"
+                    " moves a die at least one point"
+                )
+            found.append(
+                Adjustment(die=int(match[1]), by=points if match[2] == "+" else -points, using=using)
+            )
+        return tuple(found)
+    if not isinstance(chosen, (tuple, list)) or not all(isinstance(a, Adjustment) for a in chosen):
+        raise ParameterTypeError(
+            f"adjustments={describe(chosen)} is not allowed: give a sequence of Adjustment"
+            " values or their written form, e.g. '6+3F, 2-1L'"
+        )
+    return tuple(chosen)
+
+
+def chosen_steps(
+    faces: tuple[int, ...], chosen: tuple[Adjustment, ...], *, legendary: int, focus: int
+) -> tuple[tuple[int, int, int, str], ...]:
+    """The player's ``chosen`` adjustments as one step per point, like ``best_adjustments``.
+
+    Checked against the rules: only standard dice, never a Fail (a die rolled as 1), never
+    above 12 (Use Focus; ruling critdice-legendary-cap, so no sacrifice above SN 12: ruling
+    critdice-no-sacrifice), never down to 1 (critdice-never-to-one), and no more Legendary
+    ranks or Focus than the check has. Moves on one die apply in order (critdice-stacking).
+    """
+    now = list(faces)
+    steps: list[tuple[int, int, int, str]] = []
+    for i, move in enumerate(chosen):
+        named = f"adjustments[{i}]={str(move)!r}"
+        if move.die > len(faces):
+            raise RulesError(
+                f"{named} is not allowed: the pool has {len(faces)} standard"
+                f" {'die' if len(faces) == 1 else 'dice'}, numbered from 1 in rolling order"
+            )
+        face = now[move.die - 1]
+        if faces[move.die - 1] == 1:
+            raise RulesError(
+                f"{named} is not allowed: die {move.die} shows 1, a Fail, and Fails cannot be adjusted"
+            )
+        after = face + move.by
+        if after > SIDES:
+            raise RulesError(
+                f"{named} is not allowed: die {move.die} would go from {face} to {after}, and no"
+                " adjustment takes a die above 12"
+            )
+        if after < 2:
+            raise RulesError(
+                f"{named} is not allowed: die {move.die} would go from {face} to {after}, and no"
+                " adjustment brings a die down to 1 (it would become a Fail)"
+            )
+        step = 1 if move.by > 0 else -1
+        steps += [(move.die, f, f + step, move.using) for f in range(face, after, step)]
+        now[move.die - 1] = after
+    for using, owned, name in ((LEGENDARY, legendary, "legendary"), (FOCUS, focus, "focus")):
+        spent = sum(s[3] == using for s in steps)
+        if spent > owned:
+            raise RulesError(
+                f"adjustments={describe(', '.join(map(str, chosen)))} is not allowed: they spend"
+                f" {spent} {using} but the check has {name}={owned}"
+            )
+    return tuple(steps)
 
 
 # --- parameters and pools ----------------------------------------------------------------------

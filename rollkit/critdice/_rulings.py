@@ -130,6 +130,43 @@ RULINGS: tuple[Ruling, ...] = (
         " successes always 3).",
     ),
     Ruling(
+        id="critdice-player-choice",
+        title="Your own spending, and the odds rollkit quotes",
+        system=SYSTEM,
+        section="Use Legendary Status; Use Focus",
+        source="After seeing the standard dice, the roller may spend Legendary ranks and Focus on"
+        " them, up or down, before any critical die is rolled; how to spend is theirs to decide.",
+        ruling="Any legal spending can be replayed: ``roll`` and ``resolve`` take the player's"
+        " ``adjustments`` (written like 6+3F: die 6 up 3 with Focus), ``hand`` gives the"
+        " standard dice alone to choose on, and ``Hand.outcomes`` gives the exact odds of the"
+        " dice as they stand. A choice is refused with a reason when it adjusts a Fail, takes"
+        " a die above 12 or down to 1, or spends more ranks or Focus than the check has. The"
+        " odds of a check (``chance``, ``outcomes``, ``distribution``, every table and chart)"
+        " assume rollkit's plan (critdice-policy), and a roll's chance says so. In a widget a"
+        " tap on + spends a Legendary rank while one is left, then Focus; a tap the other way"
+        " on a die already moved takes its last point back.",
+        why="Six dice show 1, 1, 1, 6, 7 and 9 with 3 Focus. The plan lifts 6 and 7 to 8: total 0,"
+        " a failure for certain, and the best expected total (0). Spending all 3 on the 9 makes"
+        " a 12 and a critical die: a success only if that die shows 12 (1 in 12), a critical"
+        " failure 7 times in 12, expected total -5/11. A player may want that gamble, so both"
+        " must be playable. Ranks are a standing status while Focus costs Mind, so ranks go"
+        " first; taking a point back rather than spending one the other way never costs a"
+        " point.",
+    ),
+    Ruling(
+        id="critdice-no-sacrifice",
+        title="No sacrificed 12s as a choice",
+        system=SYSTEM,
+        section="Going Above 12",
+        source="With an SN above 12, a die can pass 12 only by giving up another 12.",
+        ruling="rollkit does not take a sacrifice as a player's choice either: an adjustment past"
+        " 12 is refused, with the reason. (The odds never use one: critdice-sn-above-12.)",
+        why="At SN 13 a sacrifice gives up a critical die, worth at least 1 success in every"
+        " outcome and 12/11 on average, to gain the single success of a 13: never more"
+        " successes in any outcome. From SN 14 each success costs two or more sacrifices."
+        " Offering a move that can only lose would add a trap, not a choice.",
+    ),
+    Ruling(
         id="critdice-outcomes",
         title="The four outcomes, and when a 12 is a critical success",
         system=SYSTEM,
