@@ -175,17 +175,24 @@ def test_botch_amount_and_probability_in_roll() -> None:
 
 def test_arquebus_misfire() -> None:
     """11 dice at 6+, 7 Hits (Effect 4, so TN 3); the red validation die shows 1: Misfire 2+."""
-    check = Check(dice=11, threshold=6, tn=3, validation=2)
-    roll = check.resolve([6, 7, 8, 9, 10, 6, 7, 1, 2, 3, 1])
-    assert roll.tally == 7 and roll.detail("effect") == 4
+    faces = [6, 7, 8, 9, 10, 6, 7, 1, 2, 3, 1]
+    misfire = Check(dice=11, threshold=6, tn=3, validation=2, keyword="misfire")
+    roll = misfire.resolve(faces)
+    assert roll.tally == 7 and roll.detail("effect") == 4 and roll.detail("degree") == "DoS 3"
     assert roll.detail("validation") == "failed"
+    assert roll.detail("chance of that validation") == Fraction(1, 10)
     assert roll.dice[-1].role == "validation" and roll.dice[-1].counts == "miss"
     assert all(d.role == "pool" for d in roll.dice[:-1])
-    assert roll.outcome == DOS3 + ", validation failed"
-    assert not roll.success
+    assert roll.outcome == hits.MISFIRE == "Misfire (no damage)" and not roll.success
+    assert roll.probability == Fraction(1, 10)
+    # Without a keyword the failure is only reported: the Hits still decide.
+    roll = Check(dice=11, threshold=6, tn=3, validation=2).resolve(faces)
+    assert roll.outcome == DOS3 and roll.success and roll.detail("validation") == "failed"
     # The same faces with the red die at 6 pass validation and add a Hit.
-    roll = check.resolve([6, 7, 8, 9, 10, 6, 7, 1, 2, 3, 6])
-    assert roll.tally == 8 and roll.success and roll.outcome == DOS3 + ", validation passed"
+    roll = misfire.resolve(faces[:-1] + [6])
+    assert roll.tally == 8 and roll.success and roll.outcome == DOS3
+    assert roll.detail("validation") == "passed"
+    assert roll.detail("chance of that validation") == Fraction(9, 10)
 
 
 # -- validation dice ------------------------------------------------------------------
@@ -193,26 +200,62 @@ def test_arquebus_misfire() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 @pytest.mark.parametrize("t,v", [(6, 2), (7, 7), (5, 9), (10, 2), (2, 10), (1, 5)])
-def test_validation_joint_odds_match_enumeration(n: int, t: int, v: int) -> None:
+def test_validation_odds_match_enumeration(n: int, t: int, v: int) -> None:
+    """Every face combination: the validation alone, jointly with the band, and under
+    each keyword ("none" reports only, "misfire" fails the check)."""
     for tn in range(0, n + 2):
-        weights: Counter[str] = Counter()
-        wins = 0
+        joint: Counter[tuple[str, bool]] = Counter()
         for faces in itertools.product(FACES, repeat=n):
-            k = sum(f >= t for f in faces)
-            passed = faces[-1] >= v
-            weights[band(k - tn) + (", validation passed" if passed else ", validation failed")] += 1
-            wins += k >= tn and passed
-        check = Check(dice=n, threshold=t, tn=tn, validation=v)
-        expected = {
-            b + ", validation failed": Fraction(weights[b + ", validation failed"], 10**n) for b in BANDS
-        }
-        expected |= {
-            b + ", validation passed": Fraction(weights[b + ", validation passed"], 10**n) for b in BANDS
-        }
-        assert_outcomes(check, expected)
-        assert check.chance() == Fraction(wins, 10**n)
-        # The tally (Hits) does not depend on validation.
-        assert check.distribution() == Check(dice=n, threshold=t, tn=tn).distribution()
+            joint[band(sum(f >= t for f in faces) - tn), faces[-1] >= v] += 1
+        p = {key: Fraction(c, 10**n) for key, c in joint.items()}
+        failed = sum((q for (_, ok), q in p.items() if not ok), Fraction(0))
+        report = Check(dice=n, threshold=t, tn=tn, validation=v)
+        misfire = Check(dice=n, threshold=t, tn=tn, validation=v, keyword="misfire")
+        for check in (report, misfire):
+            assert list(check.validation_outcomes().items()) == [
+                ("validation failed", failed),
+                ("validation passed", 1 - failed),
+            ]
+            assert failed == Fraction(v - 1, 10)
+            if check.keyword == "misfire":
+                expected = {hits.MISFIRE: failed} | {b: p.get((b, True), Fraction(0)) for b in BANDS}
+            else:
+                expected = {b: p.get((b, False), Fraction(0)) + p.get((b, True), Fraction(0)) for b in BANDS}
+            assert_outcomes(check, expected)
+            joint_rows = check.outcomes_with_validation()
+            assert list(joint_rows) == list(hits.VALIDATION_FAILED + hits.VALIDATION_PASSED)
+            for b in BANDS:
+                assert joint_rows[b + ", validation failed"] == p.get((b, False), Fraction(0))
+                assert joint_rows[b + ", validation passed"] == p.get((b, True), Fraction(0))
+            # The tally (Hits) does not depend on validation.
+            assert check.distribution() == Check(dice=n, threshold=t, tn=tn).distribution()
+        wins = [q for (b, _), q in p.items() if b.startswith("DoS")]
+        assert report.chance() == sum(wins, Fraction(0)) == Check(dice=n, threshold=t, tn=tn).chance()
+        assert misfire.chance() == sum(
+            (q for (b, ok), q in p.items() if ok and b.startswith("DoS")), Fraction(0)
+        )
+        assert report.success_from() == tn and misfire.success_from() is None
+
+
+@pytest.mark.parametrize("keyword", ["none", "misfire"])
+@pytest.mark.parametrize("n,t,v,tn", [(1, 6, 2, 1), (2, 7, 7, 1), (3, 5, 9, 2), (3, 10, 2, 0)])
+def test_every_roll_reports_validation_as_the_odds_say(keyword: str, n: int, t: int, v: int, tn: int) -> None:
+    """resolve() on every face combination lands on each outcome exactly as often as
+    outcomes() says, and its validation details match the die."""
+    check = Check(dice=n, threshold=t, tn=tn, validation=v, keyword=keyword)
+    seen: Counter[str] = Counter()
+    results: Counter[str] = Counter()
+    for faces in itertools.product(FACES, repeat=n):
+        roll = check.resolve(faces)
+        seen[roll.outcome] += 1
+        results[roll.detail("validation")] += 1
+        assert roll.detail("validation") == ("passed" if faces[-1] >= v else "failed")
+        assert roll.success == (roll.tally >= tn and (keyword == "none" or faces[-1] >= v))
+        assert roll.probability == check.outcomes()[roll.outcome]
+    assert {o: Fraction(c, 10**n) for o, c in seen.items()} == {
+        o: q for o, q in check.outcomes().items() if q
+    }
+    assert Fraction(results["failed"], 10**n) == check.validation_outcomes()["validation failed"]
 
 
 # -- buying hits ----------------------------------------------------------------------
@@ -256,11 +299,12 @@ def test_bought_roll_uses_only_the_rolled_dice() -> None:
 
 
 def test_buying_builder_and_validation_together() -> None:
-    check = Check.buying(dice=47, threshold=7, tn=20, validation=3)
+    check = Check.buying(dice=47, threshold=7, tn=20, validation=3, keyword="misfire")
     assert (check.bought, check.rolled, check.bought_hits) == (3, 17, 12)
     roll = check.resolve([7] * 8 + [1] * 8 + [2])
-    assert roll.tally == 20 and roll.outcome == DOS1 + ", validation failed"
+    assert roll.tally == 20 and roll.outcome == hits.MISFIRE and roll.detail("degree") == "DoS 1"
     assert len(roll.dice) == 17 and roll.dice[-1].role == "validation"
+    assert Check.buying(dice=47, threshold=7, tn=20, validation=3).resolve(roll.faces).outcome == DOS1
 
 
 # -- cached odds ----------------------------------------------------------------------
@@ -271,20 +315,22 @@ def formula_hits_cached(n: int, t: int) -> dict[int, Fraction]:
     return formula_hits(n, t)
 
 
-def expected_check(dice: int, t: int, tn: int, bought: int, v: int) -> tuple[Fraction, dict[str, Fraction]]:
+def expected_check(
+    dice: int, t: int, tn: int, bought: int, v: int, keyword: str = "none"
+) -> tuple[Fraction, dict[str, Fraction]]:
     """P(success) and the outcome rows from the binomial formula, the validation die by face."""
     extra = bought * (11 - t)
     rolled = dice - 10 * bought
-    if not v:
-        dist = {k + extra: p for k, p in formula_hits_cached(rolled, t).items()}
+    dist = {k + extra: p for k, p in formula_hits_cached(rolled, t).items()}
+    if keyword == "none":
         return sum(p for k, p in dist.items() if k >= tn), bands_of(dist, tn)
-    rows = {f"{b}, validation {state}": Fraction(0) for state in ("failed", "passed") for b in BANDS}
+    rows = {hits.MISFIRE: Fraction(v - 1, 10)} | {b: Fraction(0) for b in BANDS}
     chance = Fraction(0)
     for k, p in formula_hits_cached(rolled - 1, t).items():
-        for face in FACES:
-            total, passed = k + (face >= t) + extra, face >= v
-            rows[f"{band(total - tn)}, validation {'passed' if passed else 'failed'}"] += p / 10
-            chance += p / 10 if passed and total >= tn else 0
+        for face in range(v, 11):  # the validation die passes
+            total = k + (face >= t) + extra
+            rows[band(total - tn)] += p / 10
+            chance += p / 10 if total >= tn else 0
     return chance, rows
 
 
@@ -294,11 +340,19 @@ def test_cached_chance_and_outcomes_match_the_formula() -> None:
         for t in (1, 6, 7, 10):
             for tn in (0, 3, 9, 30):
                 for bought in range(hits.max_bought(dice=dice) + 1):
-                    for v in (0, 2, 7, 10):
+                    for v, keyword in (
+                        (0, "none"),
+                        (2, "none"),
+                        (2, "misfire"),
+                        (7, "misfire"),
+                        (10, "misfire"),
+                    ):
                         if v and dice == 0:
                             continue
-                        chance, rows = expected_check(dice, t, tn, bought, v)
-                        check = Check(dice=dice, threshold=t, tn=tn, bought=bought, validation=v)
+                        chance, rows = expected_check(dice, t, tn, bought, v, keyword)
+                        check = Check(
+                            dice=dice, threshold=t, tn=tn, bought=bought, validation=v, keyword=keyword
+                        )
                         for _ in range(2):
                             assert check.chance() == chance
                             assert_outcomes(check, rows)
@@ -444,6 +498,12 @@ def test_wrong_types(field: str, bad: object) -> None:
         Check(**params)
 
 
+@pytest.mark.parametrize("bad", [1, None, True, ("misfire",)])
+def test_keyword_wrong_types(bad: object) -> None:
+    with pytest.raises(ParameterTypeError, match="keyword"):
+        Check(dice=5, threshold=6, tn=2, validation=2, keyword=bad)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     "params,match",
     [
@@ -457,6 +517,9 @@ def test_wrong_types(field: str, bad: object) -> None:
         ({"validation": 1}, "validation"),
         ({"validation": 11}, "validation"),
         ({"dice": 0, "validation": 3}, "validation"),
+        ({"keyword": "misfire"}, "keyword='misfire' is not allowed with validation=0"),
+        ({"keyword": "Misfire", "validation": 2}, "keyword"),
+        ({"keyword": "jam", "validation": 2}, "keyword"),
     ],
 )
 def test_out_of_rules(params: dict[str, int], match: str) -> None:
@@ -514,8 +577,9 @@ CHECKS = [
     Check(dice=30, threshold=2, tn=10),
     Check(dice=25, threshold=6, tn=9, bought=1),
     Check(dice=11, threshold=6, tn=3, validation=2),
-    Check(dice=6, threshold=7, tn=2, validation=7),
-    Check.buying(dice=44, threshold=8, tn=12, validation=9),
+    Check(dice=11, threshold=6, tn=3, validation=2, keyword="misfire"),
+    Check(dice=6, threshold=7, tn=2, validation=7, keyword="misfire"),
+    Check.buying(dice=44, threshold=8, tn=12, validation=9, keyword="misfire"),
 ]
 
 
@@ -529,7 +593,7 @@ def test_properties(check: Check) -> None:
 def test_roll_log() -> None:
     roll = Check(dice=5, threshold=7, tn=3).roll(seed=7)
     assert roll.system == "hits"
-    assert roll.check == "hits.Check(dice=5, threshold=7, tn=3, bought=0, validation=0)"
+    assert roll.check == "hits.Check(dice=5, threshold=7, tn=3, bought=0, validation=0, keyword='none')"
     assert len(roll.dice) == 5 and all(d.sides == 10 for d in roll.dice)
     assert roll.tally == sum(d.face >= 7 for d in roll.dice) == roll.detail("hits")
     assert roll.outcome == band(roll.tally - 3)
@@ -553,6 +617,15 @@ def test_rulings_are_complete() -> None:
         "tn-zero",
         "static-threshold",
         "group-knowledge-limit",
+        "validation-keyword",
+        "buying-validation-kinds",
+        "opposed-buying",
+        "opposed-split-before",
+        "opposed-validation",
+        "group-leader-buying",
+        "group-helpers-buying",
+        "group-validation-no-dice",
+        "choices-after-the-roll",
     ):
         assert f"hits-{needed}" in ids
     assert len(ids) == len(hits.RULINGS)
@@ -562,10 +635,16 @@ def test_rulings_are_complete() -> None:
 
 
 def test_ruling_numbers_are_right() -> None:
-    # hits-validation-success quotes the arquebus odds.
-    assert Check(dice=11, threshold=6, tn=3, validation=2).chance() == Fraction(8937, 10240)
+    # hits-validation-keyword quotes the arquebus odds, by its Hits and under Misfire.
+    plain = Check(dice=11, threshold=6, tn=3).chance()
+    assert Check(dice=11, threshold=6, tn=3, validation=2).chance() == plain == Fraction(1981, 2048)
+    misfire = Check(dice=11, threshold=6, tn=3, validation=2, keyword="misfire")
+    assert misfire.chance() == Fraction(8937, 10240)
+    assert misfire.outcomes()[hits.MISFIRE] == Fraction(1, 10)
+    assert misfire.chance() - plain * Fraction(9, 10) == Fraction(9, 4096)
     text = " ".join(r.why for r in hits.RULINGS)
-    assert "8937/10240" in text and "13/16" in text and "32/663" in text
+    assert "8937/10240" in text and "1981/2048" in text and "9/4096" in text
+    assert "13/16" in text and "32/663" in text
     # A first-deal blackjack: an ace with one of the 16 ten-valued cards, in either order.
     assert Fraction(2 * 4 * 16, 52 * 51) == Fraction(32, 663)
 
@@ -573,6 +652,9 @@ def test_ruling_numbers_are_right() -> None:
 def test_module_surface() -> None:
     assert hits.CHECKS == {
         "check": hits.Check,
+        "attribute": hits.AttributeCheck,
+        "skill": hits.SkillCheck,
+        "knowledge": hits.KnowledgeCheck,
         "opposed": hits.Opposed,
         "group": hits.Group,
         "luck": hits.Luck,

@@ -1,14 +1,15 @@
 """hits: a pool of d10, each die at or above a Threshold is a Hit; Hits against a TN.
 
 From "The Check" (seed 002): Effect and Botch, the Degree of Success (table 7A),
-Attribute and Skill pools and Thresholds, buying hits, opposed, group, luck and
-validation checks, and the ``12d(6+):3`` notation. Exact odds are integer
+Attribute, Skill and Knowledge pools and Thresholds (also as check kinds of
+their own), buying hits and Validation Dice on every kind of check, opposed,
+group and luck checks, and the ``12d(6+):3`` notation. Exact odds are integer
 binomials over 10**dice. Rulings are in ``RULINGS``.
 """
 
 from __future__ import annotations
 
-from ._checks import Check
+from ._checks import AttributeCheck, Check, KnowledgeCheck, SkillCheck
 from ._group import Group
 from ._luck import Luck
 from ._notation import parse
@@ -19,6 +20,8 @@ from ._rules import (
     DEGREES,
     DIFFICULTIES,
     HELPER_TN,
+    KEYWORD_WORDS,
+    KEYWORDS,
     KINDS,
     LIMITS,
     LUCK_THRESHOLD,
@@ -31,11 +34,15 @@ from ._rules import (
     MAX_POOL,
     MAX_ROLLED,
     MAX_TN,
+    MISFIRE,
+    MISFIRE_OUTCOMES,
     OUTCOMES,
     SYSTEM,
     TRAINING,
+    TRAINING_WORDS,
     VALIDATION_FAILED,
     VALIDATION_PASSED,
+    VALIDATION_RESULTS,
     Degree,
     attribute_dice,
     attribute_threshold,
@@ -49,11 +56,22 @@ from ._rules import (
 )
 from ._rulings import RULINGS
 
-CHECKS: dict[str, type] = {"check": Check, "opposed": Opposed, "group": Group, "luck": Luck}
+CHECKS: dict[str, type] = {
+    "check": Check,
+    "attribute": AttributeCheck,
+    "skill": SkillCheck,
+    "knowledge": KnowledgeCheck,
+    "opposed": Opposed,
+    "group": Group,
+    "luck": Luck,
+}
 """The check classes by the name the command line uses."""
 
 __all__ = [
     "Check",
+    "AttributeCheck",
+    "SkillCheck",
+    "KnowledgeCheck",
     "Opposed",
     "Group",
     "Luck",
@@ -63,12 +81,18 @@ __all__ = [
     "OUTCOMES",
     "VALIDATION_FAILED",
     "VALIDATION_PASSED",
+    "VALIDATION_RESULTS",
+    "MISFIRE",
+    "MISFIRE_OUTCOMES",
+    "KEYWORDS",
+    "KEYWORD_WORDS",
     "degree",
     "notable",
     "DIFFICULTIES",
     "difficulty",
     "DEFENCES",
     "TRAINING",
+    "TRAINING_WORDS",
     "DAMAGE_THRESHOLDS",
     "LUCK_TNS",
     "attribute_dice",

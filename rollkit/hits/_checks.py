@@ -1,38 +1,69 @@
 """The Hits check: a pool of d10 against a Threshold and a TN, with buying hits and validation;
-the rolling helpers every Hits check shares."""
+the check kinds built from a character sheet; the rolling helpers every Hits check shares."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError, RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
-from .._validate import choice, describe, integer
-from ._maths import _check_chance, _check_outcomes, binomial, tally_distribution
+from .._validate import choice, integer
+from ._maths import (
+    Bands,
+    binomial,
+    check_split,
+    split_chance,
+    split_joint,
+    split_outcomes,
+    split_validation,
+    tally_distribution,
+)
 from ._rules import (
     DAMAGE_THRESHOLDS,
     DEGREES,
+    KEYWORD_WORDS,
+    MAX_ATTRIBUTE,
     MAX_POOL,
     MAX_ROLLED,
     MAX_TN,
+    MISFIRE,
     SYSTEM,
+    TRAINING,
+    TRAINING_WORDS,
     Degree,
+    Keyword,
+    Training,
     _pool,
     attribute_dice,
     attribute_threshold,
+    check_bought,
     check_threshold,
     check_tn,
+    check_validation,
     degree_index,
     max_bought,
     training_dice,
 )
 
-__all__ = ["Check", "roll_pool", "degree_details"]
+__all__ = [
+    "Check",
+    "AttributeCheck",
+    "SkillCheck",
+    "KnowledgeCheck",
+    "Validated",
+    "FromCheck",
+    "roll_pool",
+    "roll_validated",
+    "degree_details",
+    "bought_param",
+    "validation_param",
+    "keyword_param",
+]
 
 
 def roll_pool(dice: Dice, n: int, threshold: int, role: str) -> tuple[list[Die], int]:
@@ -43,6 +74,26 @@ def roll_pool(dice: Dice, n: int, threshold: int, role: str) -> tuple[list[Die],
         hit = face >= threshold
         rolled.append(Die(face, 10, role, "hit" if hit else "miss", int(hit)))
     return rolled, sum(d.value for d in rolled)
+
+
+def roll_validated(
+    dice: Dice, n: int, threshold: int, validation: int, role: str
+) -> tuple[list[Die], int, bool | None]:
+    """Roll n d10 at ``threshold``+; with a ``validation`` Threshold the last of them is
+    also the Validation Die (ruling hits-validation-die-position).
+
+    Returns (dice, hits, passed): ``passed`` is None without a validation die, and
+    False when it is asked for but no die is rolled (ruling hits-group-validation-no-dice).
+    """
+    if not validation or n == 0:
+        rolled, hits = roll_pool(dice, n, threshold, role)
+        return rolled, hits, (False if validation else None)
+    rolled, hits = roll_pool(dice, n - 1, threshold, role)
+    face = dice.next(10)
+    hit, passed = face >= threshold, face >= validation
+    note = f"validation {validation}+: {'passed' if passed else 'failed'}"
+    rolled.append(Die(face, 10, "validation", "hit" if hit else "miss", int(hit), note))
+    return rolled, hits + int(hit), passed
 
 
 def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object], ...]]:
@@ -56,8 +107,118 @@ def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object]
     return row, tuple(details)
 
 
+# -- fields every kind of check shares ---------------------------------------------------
+
+
+def bought_param(
+    label: str = "Bought groups",
+    high: int = max_bought(dice=MAX_POOL),
+    hint: str = "groups of ten dice set aside for sure Hits",
+) -> Any:
+    """The groups of ten set aside for sure Hits (a fresh dataclass field each call)."""
+    return param(label, hint=hint, low=0, high=high, default=0)
+
+
+def validation_param(label: str = "Validation Die (x+)") -> Any:
+    """The second Threshold of one rolled die (a fresh dataclass field each call)."""
+    return param(label, hint="the second Threshold of one die (0: none)", low=0, high=10, default=0)
+
+
+def _tn_param() -> Any:
+    """The Target Number of a check (a fresh dataclass field each call)."""
+    return param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
+
+
+def _modifier_param() -> Any:
+    """Situational dice on a pool from the sheet (a fresh dataclass field each call)."""
+    return param("Situational dice", hint="dice added or taken away (never below 0)", default=0)
+
+
+def keyword_param() -> Any:
+    """What a failed Validation Die does (a fresh dataclass field each call)."""
+    return param(
+        "Validation keyword",
+        hint="what a failed Validation Die does",
+        options=KEYWORD_WORDS,
+        default="none",
+    )
+
+
+class Validated(CheckBase):
+    """A Hits check that may read one rolled die as a Validation Die (section "Validation Dice").
+
+    The Validation Check is reported apart, with its own exact odds
+    (``validation_outcomes()``); what a failure does belongs to the keyword that
+    asked for the die (ruling hits-validation-keyword): ``"none"`` only reports
+    it, ``"misfire"`` makes the check a failure with the outcome "Misfire (no
+    damage)", whatever the Hits. Subclasses give ``_split()``, the band weights
+    split by the die.
+    """
+
+    validation: int
+    keyword: Keyword
+
+    def _split(self) -> Bands:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _least(self) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def outcomes(self) -> Distribution:
+        """Table 7A bands worst to best; under Misfire, "Misfire (no damage)" first."""
+        return split_outcomes(self._split(), self.keyword)
+
+    def chance(self) -> Fraction:
+        """P(the Hits reach the TN), and under Misfire the Validation Die passing too."""
+        return split_chance(self._split(), self.keyword)
+
+    def success_from(self) -> int | None:
+        """The least tally that succeeds, unless Misfire makes the Validation Die count too."""
+        return None if self.keyword == "misfire" else self._least()
+
+    def _validated(self) -> Bands:
+        if not self.validation:
+            raise RulesError(
+                "validation=0: this check has no Validation Die; give validation a Threshold from 2 to 10"
+            )
+        return self._split()
+
+    def validation_outcomes(self) -> Distribution:
+        """The Validation Check alone: "validation failed", then "validation passed"."""
+        return split_validation(self._validated())
+
+    def outcomes_with_validation(self) -> Distribution:
+        """Each band of table 7A with the validation failed, then each with it passed."""
+        return split_joint(self._validated())
+
+    def _settle(self, row: Degree, passed: bool | None) -> tuple[str, bool, tuple[tuple[str, object], ...]]:
+        """The outcome, success and validation details of a roll that landed in ``row``."""
+        if passed is None:
+            return row.label, row.success, ()
+        result = "validation passed" if passed else "validation failed"
+        details = (
+            ("validation", "passed" if passed else "failed"),
+            ("chance of that validation", self.validation_outcomes()[result]),
+        )
+        if self.keyword == "misfire" and not passed:
+            return MISFIRE, False, details
+        return row.label, row.success, details
+
+
+def _from_sheet(cls: type[Check], given: str, dice: int, threshold: int, **fields: Any) -> Check:
+    """A check of ``dice`` from a character sheet: an error that only this pool causes
+    (bought groups, a validation die, its size) names the sheet entries ``given``."""
+    check_tn("tn", fields["tn"])
+    integer("bought", fields["bought"], low=0)
+    check_validation(fields["validation"], fields["keyword"], None)
+    try:
+        return cls(dice=dice, threshold=threshold, **fields)
+    except RulesError as error:  # a LimitError stays one
+        raise type(error)(f"{given} give {dice} dice: {error}") from error
+
+
 @dataclass(frozen=True, kw_only=True)
-class Check(CheckBase):
+class Check(Validated):
     """Roll ``dice`` d10; each at ``threshold`` or more is a Hit; Hits >= ``tn`` succeed.
 
     Section "The Check". Effect = Hits - TN (0 is still a success); below the
@@ -66,10 +227,12 @@ class Check(CheckBase):
     (section "Buying Hits"; at least 10 dice must still be rolled).
     ``validation`` (2 to 10, 0 = none) makes the last rolled die also a
     Validation Die against that second Threshold (section "Validation Dice";
-    rulings hits-validation-die-position and hits-validation-success). The
-    tally is the total of Hits. From a character sheet: ``Check.attribute``,
-    ``Check.skill``, ``Check.knowledge``, ``Check.static``, ``Check.damage``;
-    ``Check.buying`` buys every group of ten it can.
+    ruling hits-validation-die-position), reported apart; ``keyword`` says what
+    a failure does (ruling hits-validation-keyword: ``"none"`` reports it only,
+    ``"misfire"`` fails the check). The tally is the total of Hits. From a
+    character sheet: ``Check.attribute``, ``Check.skill``, ``Check.knowledge``,
+    ``Check.static``, ``Check.damage``; ``Check.buying`` buys every group of
+    ten it can.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -77,63 +240,62 @@ class Check(CheckBase):
     target: ClassVar[str] = "tn"
     dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL)
     threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1, high=10)
-    tn: int = param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
-    bought: int = param(
-        "Bought groups",
-        hint="groups of ten dice set aside for sure Hits",
-        low=0,
-        high=max_bought(dice=MAX_POOL),
-        default=0,
-    )
-    validation: int = param(
-        "Validation Die (x+)", hint="the second Threshold of one die (0: none)", low=0, high=10, default=0
-    )
+    tn: int = _tn_param()
+    bought: int = bought_param()
+    validation: int = validation_param()
+    keyword: Keyword = keyword_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0, limit=MAX_POOL)
         check_threshold("threshold", self.threshold)
         check_tn("tn", self.tn)
-        integer("bought", self.bought, low=0)
-        if self.bought > max_bought(dice=self.dice):
-            raise RulesError(
-                f"bought={describe(self.bought)} is not allowed: with dice={self.dice} bought"
-                f" must be from 0 to {max_bought(dice=self.dice)} (groups of ten bought, leaving"
-                " at least 10 dice to roll)"
-            )
+        check_bought("bought", self.bought, self.dice, f"dice={self.dice}")
         if self.rolled > MAX_ROLLED:
             raise LimitError(
                 f"dice={self.dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
                 f" check (buy hits with bought=... to roll fewer; with this pool bought can go"
                 f" up to {max_bought(dice=self.dice)})"
             )
-        integer(
-            "validation",
-            self.validation,
-            low=0,
-            high=10,
-            allowed="0 (no validation die) or a Threshold from 2 to 10",
-        )
-        if self.validation == 1:
-            raise RulesError(
-                "validation=1 is not allowed: validation must be 0 (no validation die) or a"
-                " Threshold from 2 to 10 (1+ would always pass)"
-            )
-        if self.validation and self.rolled == 0:
-            raise RulesError(
-                f"validation={self.validation} is not allowed with dice=0: the validation die"
-                " is one of the rolled dice"
-            )
+        check_validation(self.validation, self.keyword, self.rolled)
 
     # -- builders -----------------------------------------------------------------------
 
     @classmethod
-    def attribute(cls, *, level: int, tn: int, modifier: int = 0) -> Check:
+    def attribute(
+        cls,
+        *,
+        level: int,
+        tn: int,
+        modifier: int = 0,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Check:
         """An Attribute Check: the Attribute Level gives both pool and Threshold."""
-        dice = attribute_dice(level=level)
-        return cls(dice=_pool(dice, modifier), threshold=attribute_threshold(level=level), tn=tn)
+        return _from_sheet(
+            cls,
+            f"level={level} and modifier={modifier}",
+            _pool(attribute_dice(level=level), modifier),
+            attribute_threshold(level=level),
+            tn=tn,
+            bought=bought,
+            validation=validation,
+            keyword=keyword,
+        )
 
     @classmethod
-    def skill(cls, *, attribute: int, training: str, focus: int = 0, tn: int, modifier: int = 0) -> Check:
+    def skill(
+        cls,
+        *,
+        attribute: int,
+        training: str,
+        focus: int = 0,
+        tn: int,
+        modifier: int = 0,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Check:
         """A Skill (Action) Check: Training + Focus + the governing Attribute's dice.
 
         Section "Dice Pool in a Skill Check"; the Threshold comes from the
@@ -145,14 +307,41 @@ class Check(CheckBase):
         base = attribute_dice(level=attribute)
         if trained:
             base += trained + focus
-        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=attribute), tn=tn)
+        return _from_sheet(
+            cls,
+            f"attribute={attribute}, training={training!r}, focus={focus} and modifier={modifier}",
+            _pool(base, modifier),
+            attribute_threshold(level=attribute),
+            tn=tn,
+            bought=bought,
+            validation=validation,
+            keyword=keyword,
+        )
 
     @classmethod
-    def knowledge(cls, *, intellect: int, rating: int, tn: int, modifier: int = 0) -> Check:
+    def knowledge(
+        cls,
+        *,
+        intellect: int,
+        rating: int,
+        tn: int,
+        modifier: int = 0,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Check:
         """A Knowledge Check: Intellect Attribute Check plus 2 dice per Knowledge Rating (0-5)."""
         rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
-        base = attribute_dice(level=intellect) + 2 * rating
-        return cls(dice=_pool(base, modifier), threshold=attribute_threshold(level=intellect), tn=tn)
+        return _from_sheet(
+            cls,
+            f"intellect={intellect}, rating={rating} and modifier={modifier}",
+            _pool(attribute_dice(level=intellect) + 2 * rating, modifier),
+            attribute_threshold(level=intellect),
+            tn=tn,
+            bought=bought,
+            validation=validation,
+            keyword=keyword,
+        )
 
     @classmethod
     def static(cls, *, dice: int, tn: int, threshold: int = 6) -> Check:
@@ -183,9 +372,18 @@ class Check(CheckBase):
         return cls(dice=power, threshold=threshold, tn=hardness)
 
     @classmethod
-    def buying(cls, *, dice: int, threshold: int, tn: int, validation: int = 0) -> Check:
+    def buying(
+        cls, *, dice: int, threshold: int, tn: int, validation: int = 0, keyword: Keyword = "none"
+    ) -> Check:
         """The same check buying as many groups of ten as allowed (section "Buying Hits")."""
-        return cls(dice=dice, threshold=threshold, tn=tn, bought=max_bought(dice=dice), validation=validation)
+        return cls(
+            dice=dice,
+            threshold=threshold,
+            tn=tn,
+            bought=max_bought(dice=dice),
+            validation=validation,
+            keyword=keyword,
+        )
 
     # -- sizes --------------------------------------------------------------------------
 
@@ -201,19 +399,11 @@ class Check(CheckBase):
 
     # -- exact odds ---------------------------------------------------------------------
 
-    def outcomes(self) -> Distribution:
-        """Table 7A bands worst to best; with validation, all failed rows before passed rows."""
-        t, b = self.threshold, self.bought
-        return _check_outcomes(self.dice - 10 * b, t, self.tn - b * (11 - t), self.validation)
+    def _split(self) -> Bands:
+        return check_split(self.rolled, self.threshold, self.validation, self.tn - self.bought_hits)
 
-    def success_from(self) -> int | None:
-        """TN Hits, unless a validation die also has to pass."""
-        return None if self.validation else self.tn
-
-    def chance(self) -> Fraction:
-        """P(Hits >= TN), and with validation the validation die passing too."""
-        t, b = self.threshold, self.bought
-        return _check_chance(self.dice - 10 * b, t, self.tn - b * (11 - t), self.validation)
+    def _least(self) -> int:
+        return self.tn
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Total Hits (bought ones included); above ``bound`` goes to the tail."""
@@ -230,41 +420,170 @@ class Check(CheckBase):
     # -- rolling ------------------------------------------------------------------------
 
     def _play(self, dice: Dice) -> Roll:
-        plain = self.rolled - (1 if self.validation else 0)
-        log, hits = roll_pool(dice, plain, self.threshold, "pool")
-        passed = True
-        if self.validation:
-            face = dice.next(10)
-            hit = face >= self.threshold
-            passed = face >= self.validation
-            log.append(
-                Die(
-                    face,
-                    10,
-                    "validation",
-                    "hit" if hit else "miss",
-                    int(hit),
-                    f"validation {self.validation}+: {'passed' if passed else 'failed'}",
-                )
-            )
-            hits += int(hit)
+        return self._play_as(dice, "pool", self.describe())
+
+    def _play_as(self, dice: Dice, role: str, check: str) -> Roll:
+        """Roll this check, its dice logged under ``role``, the Roll naming ``check``."""
+        log, hits, passed = roll_validated(dice, self.rolled, self.threshold, self.validation, role)
         hits += self.bought_hits
         row, details = degree_details(hits, self.tn)
-        extra: list[tuple[str, object]] = []
-        if self.bought:
-            extra.append(("bought hits", self.bought_hits))
-        outcome = row.label
-        if self.validation:
-            state = "passed" if passed else "failed"
-            extra.append(("validation", state))
-            outcome = f"{outcome}, validation {state}"
+        outcome, success, validated = self._settle(row, passed)
+        bought = (("bought hits", self.bought_hits),) if self.bought else ()
         return Roll(
             self.system,
-            self.describe(),
+            check,
             tuple(log),
             hits,
             outcome,
-            row.success and passed,
+            success,
             self.outcomes()[outcome],
-            details=details + tuple(extra),
+            details=details + bought + validated,
         )
+
+
+# -- kinds of check from a character sheet ---------------------------------------------
+
+
+class FromCheck(CheckBase):
+    """A kind of check whose odds and rolls are those of the plain ``Check`` that
+    ``_check()`` builds (from a character sheet, or a Luck Check's Fate pool)."""
+
+    tally_name: ClassVar[str] = "Hits"
+    target: ClassVar[str] = "tn"
+    role: ClassVar[str] = "pool"
+    """How the dice of a roll are logged."""
+
+    def _check(self) -> Check:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def outcomes(self) -> Distribution:
+        """Table 7A bands worst to best (see ``Check.outcomes``)."""
+        return self._check().outcomes()
+
+    def chance(self) -> Fraction:
+        """P(success) (see ``Check.chance``)."""
+        return self._check().chance()
+
+    def success_from(self) -> int | None:
+        """The TN, unless Misfire makes the Validation Die count too."""
+        return self._check().success_from()
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """Total Hits; above ``bound`` goes to the tail."""
+        return self._check().distribution(bound=bound)
+
+    def effects(self) -> Distribution:
+        """Effect (Hits - TN; negative = Botch) with its exact probability."""
+        return self._check().effects()
+
+    def validation_outcomes(self) -> Distribution:
+        """The Validation Check alone (see ``Check.validation_outcomes``)."""
+        return self._check().validation_outcomes()
+
+    def outcomes_with_validation(self) -> Distribution:
+        """Each band with the validation failed, then passed."""
+        return self._check().outcomes_with_validation()
+
+    def _play(self, dice: Dice) -> Roll:
+        return self._check()._play_as(dice, self.role, self.describe())
+
+
+class _Sheet(FromCheck):
+    """A check kind from character-sheet entries, with a TN, situational dice, bought
+    groups and a Validation Die; ``_check()`` passes them on to the ``Check`` classmethod."""
+
+    tn: int
+    modifier: int
+    bought: int
+    validation: int
+    keyword: Keyword
+
+    def __post_init__(self) -> None:
+        self._check()
+
+    def _shared(self) -> dict[str, Any]:
+        """The fields every sheet kind hands to its classmethod unchanged."""
+        return {
+            "tn": self.tn,
+            "modifier": self.modifier,
+            "bought": self.bought,
+            "validation": self.validation,
+            "keyword": self.keyword,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttributeCheck(_Sheet):
+    """An Attribute Check with flat fields (``hits.attribute`` for the command line and widgets).
+
+    The same odds and rolls as ``Check.attribute(...)`` with these fields, which is
+    the way to build one in Python (section "Dice Pool in an Attribute Check").
+    """
+
+    system: ClassVar[str] = SYSTEM
+    level: int = param(
+        "Attribute Level", hint="gives both the Dice Pool and the Threshold", low=1, high=MAX_ATTRIBUTE
+    )
+    tn: int = _tn_param()
+    modifier: int = _modifier_param()
+    bought: int = bought_param()
+    validation: int = validation_param()
+    keyword: Keyword = keyword_param()
+
+    def _check(self) -> Check:
+        return Check.attribute(level=self.level, **self._shared())
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillCheck(_Sheet):
+    """A Skill (Action) Check with flat fields (``hits.skill`` for the command line and widgets).
+
+    The same odds and rolls as ``Check.skill(...)`` with these fields, which is the
+    way to build one in Python (section "Dice Pool in a Skill Check"; ruling
+    hits-untrained-action).
+    """
+
+    system: ClassVar[str] = SYSTEM
+    attribute: int = param(
+        "Attribute Level", hint="the Skill's Attribute: its dice and Threshold", low=1, high=MAX_ATTRIBUTE
+    )
+    training: Training = param(
+        "Skill Training",
+        hint="dice from Training; Untrained uses the Attribute alone",
+        options=TRAINING_WORDS,
+    )
+    focus: int = param("Focus Level", hint="one die per level, when a Focus applies", low=0, default=0)
+    tn: int = _tn_param()
+    modifier: int = _modifier_param()
+    bought: int = bought_param()
+    validation: int = validation_param()
+    keyword: Keyword = keyword_param()
+
+    def _check(self) -> Check:
+        choice("training", self.training, tuple(TRAINING))
+        return Check.skill(
+            attribute=self.attribute, training=self.training, focus=self.focus, **self._shared()
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnowledgeCheck(_Sheet):
+    """A Knowledge Check with flat fields (``hits.knowledge`` for the command line and widgets).
+
+    The same odds and rolls as ``Check.knowledge(...)`` with these fields, which is
+    the way to build one in Python (section "Attribute Check and Knowledge Check").
+    """
+
+    system: ClassVar[str] = SYSTEM
+    intellect: int = param(
+        "Intellect", hint="the Attribute Level: its dice and Threshold", low=1, high=MAX_ATTRIBUTE
+    )
+    rating: int = param("Knowledge Rating", hint="two more dice per level of the topic", low=0, high=5)
+    tn: int = _tn_param()
+    modifier: int = _modifier_param()
+    bought: int = bought_param()
+    validation: int = validation_param()
+    keyword: Keyword = keyword_param()
+
+    def _check(self) -> Check:
+        return Check.knowledge(intellect=self.intellect, rating=self.rating, **self._shared())

@@ -3,31 +3,39 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
-from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError, ParameterTypeError, RulesError
 from .._fields import Param, param
-from .._roll import Dice, Roll
-from .._validate import choice, describe, integer
-from ._checks import degree_details, roll_pool
-from ._maths import bands, group_weights, outcome_distribution, tally_distribution
+from .._roll import Dice, Die, Roll
+from .._validate import boolean, choice, describe, integer
+from ._checks import (
+    Validated,
+    bought_param,
+    degree_details,
+    keyword_param,
+    roll_pool,
+    roll_validated,
+    validation_param,
+)
+from ._maths import Bands, GroupWeights, bands, group_weights, tally_distribution
 from ._rules import (
-    DEGREES,
     HELPER_TN,
     KINDS,
     MAX_GROUP_DICE,
     MAX_HELPERS,
     MAX_TN,
     SYSTEM,
+    Keyword,
     Kind,
     attribute_dice,
     attribute_threshold,
     check_threshold,
     check_tn,
+    check_validation,
     knowledge_helper_allowed,
+    max_bought,
 )
 
 __all__ = ["Group"]
@@ -59,14 +67,19 @@ def _helpers(value: Any) -> tuple[tuple[int, int], ...]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Group(CheckBase):
+class Group(Validated):
     """A group check: each helper rolls (dice, threshold) against TN 1 first.
 
     Section "Group Checks". Each helper's Effect (a Botch counts as -1) is
     added up and the leader rolls ``dice`` plus that total, never below 0 dice
     (ruling hits-group-pool-below-zero), against ``tn``. Botches stay in the
     total. ``kind`` names the check; Static and Luck checks cannot be group
-    checks. The tally is the leader's Hits.
+    checks. The leader buys ``bought`` groups of ten, or fewer when the pool
+    after the helpers' Effect allows fewer (ruling hits-group-leader-buying);
+    with ``helpers_buy`` every helper buys all the groups of ten it can (ruling
+    hits-group-helpers-buying). Only the leader has a Validation Die
+    (``validation``, ``keyword``); a leader left with 0 dice fails it (ruling
+    hits-group-validation-no-dice). The tally is the leader's Hits.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -96,6 +109,16 @@ class Group(CheckBase):
         options=tuple((k, f"{k.capitalize()} Check") for k in KINDS[:4]),
         default="action",
     )
+    bought: int = bought_param(
+        "Leader's bought groups",
+        max_bought(dice=MAX_GROUP_DICE),
+        "most groups of ten the leader sets aside",
+    )
+    helpers_buy: bool = param(
+        "Helpers buy hits", hint="each helper buys every group of ten it can", default=False
+    )
+    validation: int = validation_param("Leader's Validation Die (x+)")
+    keyword: Keyword = keyword_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0)
@@ -114,10 +137,22 @@ class Group(CheckBase):
                 f"dice={self.dice} with {total - self.dice} helper dice is too large: rollkit"
                 f" computes group checks exactly up to {MAX_GROUP_DICE} dice in all"
             )
+        integer("bought", self.bought, low=0, high=max_bought(dice=MAX_GROUP_DICE))
+        boolean("helpers_buy", self.helpers_buy)
+        check_validation(self.validation, self.keyword, None)
 
     @classmethod
     def knowledge(
-        cls, *, intellect: int, rating: int, tn: int, helpers: tuple[tuple[int, int], ...] = ()
+        cls,
+        *,
+        intellect: int,
+        rating: int,
+        tn: int,
+        helpers: tuple[tuple[int, int], ...] = (),
+        bought: int = 0,
+        helpers_buy: bool = False,
+        validation: int = 0,
+        keyword: Keyword = "none",
     ) -> Group:
         """A Knowledge group check; ``helpers`` are (Intellect, Knowledge Rating) pairs.
 
@@ -141,59 +176,66 @@ class Group(CheckBase):
             tn=tn,
             helpers=tuple(pools),
             kind="knowledge",
+            bought=bought,
+            helpers_buy=helpers_buy,
+            validation=validation,
+            keyword=keyword,
         )
 
-    def _weights(self) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-        return group_weights(self.dice, self.threshold, self.helpers)
+    def _weights(self) -> GroupWeights:
+        return group_weights(
+            self.dice, self.threshold, self.helpers, self.bought, self.helpers_buy, self.validation
+        )
 
-    def _denominator(self) -> int:
-        dice: int = sum(n for n, _ in self.helpers) + self._weights()[2]
-        return int(10**dice)
+    def _split(self) -> Bands:
+        w = self._weights()
+        return Bands(bands(w.failed, -self.tn), bands(w.passed, -self.tn), w.helper_dice + w.leader_dice)
 
-    def outcomes(self) -> Distribution:
-        """Table 7A bands of the leader's Effect, worst to best."""
-        return outcome_distribution(bands(self._weights()[1], -self.tn), self._denominator())
-
-    def success_from(self) -> int | None:
-        """The leader's TN."""
+    def _least(self) -> int:
         return self.tn
 
-    def chance(self) -> Fraction:
-        """P(the leader's Hits >= TN)."""
-        weights = bands(self._weights()[1], -self.tn)
-        return Fraction(sum(w for w, d in zip(weights, DEGREES) if d.success), self._denominator())
-
     def distribution(self, *, bound: int | None = None) -> Distribution:
-        """The leader's Hits; above ``bound`` goes to the tail."""
-        return tally_distribution(self._weights()[1], 0, self._denominator(), bound)
+        """The leader's Hits, bought ones included; above ``bound`` goes to the tail."""
+        w = self._weights()
+        hits = [f + p for f, p in zip(w.failed, w.passed)]
+        return tally_distribution(hits, 0, 10 ** (w.helper_dice + w.leader_dice), bound)
 
     def bonus(self) -> Distribution:
         """The helpers' summed Effect: the dice added to (or taken from) the leader's pool."""
-        total = self._weights()[0]
-        return tally_distribution(total, -len(self.helpers), 10 ** sum(n for n, _ in self.helpers), None)
+        w = self._weights()
+        return tally_distribution(w.total, -len(self.helpers), 10**w.helper_dice, None)
 
     def _play(self, dice: Dice) -> Roll:
-        log = []
+        log: list[Die] = []
         effects = []
         for i, (n, t) in enumerate(self.helpers, 1):
-            rolled, hits = roll_pool(dice, n, t, f"helper {i}")
+            groups = max_bought(dice=n) if self.helpers_buy else 0
+            rolled, hits = roll_pool(dice, n - 10 * groups, t, f"helper {i}")
             log += rolled
-            effects.append(hits - HELPER_TN)
+            effects.append(hits + groups * (11 - t) - HELPER_TN)
         bonus = sum(effects)
         pool = max(0, self.dice + bonus)
-        rolled, hits = roll_pool(dice, pool, self.threshold, "leader")
+        groups = min(self.bought, max_bought(dice=pool))
+        rolled, hits, passed = roll_validated(
+            dice, pool - 10 * groups, self.threshold, self.validation, "leader"
+        )
         log += rolled
+        hits += groups * (11 - self.threshold)
         row, details = degree_details(hits, self.tn)
+        outcome, success, validated = self._settle(row, passed)
+        bought = (("leader bought groups", groups), ("bought hits", groups * (11 - self.threshold)))
         return Roll(
             self.system,
             self.describe(),
             tuple(log),
             hits,
-            row.label,
-            row.success,
-            self.outcomes()[row.label],
+            outcome,
+            success,
+            self.outcomes()[outcome],
             details=(("helper effects", tuple(effects)), ("bonus dice", bonus), ("leader dice", pool))
-            + details,
+            + (bought if groups else ())
+            + details
+            + validated,
         )
 
 

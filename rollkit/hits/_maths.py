@@ -6,11 +6,21 @@ ten (``10**dice``), so callers build ``Fraction``s once at the end.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from .._dist import Distribution, check_bound, convolve
-from ._rules import DEGREES, OUTCOMES, VALIDATION_FAILED, VALIDATION_PASSED
+from ._rules import (
+    DEGREES,
+    MISFIRE_OUTCOMES,
+    OUTCOMES,
+    VALIDATION_FAILED,
+    VALIDATION_PASSED,
+    VALIDATION_RESULTS,
+    max_bought,
+)
 
 __all__ = [
     "binomial",
@@ -67,18 +77,16 @@ def check_bands(n: int, t: int, shift: int) -> tuple[int, ...]:
     return bands(binomial(n, t), -shift)
 
 
-@lru_cache(maxsize=1024)
-def validation_bands(n: int, t: int, v: int, shift: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Band weights over ``10**n`` when the last of n dice is also checked at v+.
+@lru_cache(maxsize=256)
+def validation_split(n: int, t: int, v: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Hits weights over ``10**n`` when the last of n dice (n >= 1) is also read at v+.
 
-    Returns (validation failed, validation passed). The validation die still
-    counts as a Hit at t+, so the two facts are counted jointly per face.
+    Returns (validation failed, validation passed), each indexed by Hits 0..n. The
+    validation die still counts as a Hit at t+, so the two facts are counted jointly
+    per face.
     """
     rest = binomial(n - 1, t)
-    hp = 11 - max(t, v)  # hit and pass
-    hf = max(0, v - t)  # hit, fails validation
-    mp = max(0, t - v)  # miss, passes validation
-    mf = min(t, v) - 1  # miss and fail
+    (mf, hf), (mp, hp) = _validation_faces(t, v)
     failed = [0] * (n + 1)
     passed = [0] * (n + 1)
     for k, w in enumerate(rest):
@@ -86,30 +94,84 @@ def validation_bands(n: int, t: int, v: int, shift: int) -> tuple[tuple[int, ...
         failed[k + 1] += w * hf
         passed[k] += w * mp
         passed[k + 1] += w * hp
-    return bands(failed, -shift), bands(passed, -shift)
+    return tuple(failed), tuple(passed)
 
 
-def _prefix(weights: tuple[int, ...]) -> list[int]:
+def _validation_faces(t: int, v: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Faces of the validation die as ((miss, hit) failing v+, (miss, hit) passing v+)."""
+    return (min(t, v) - 1, max(0, v - t)), (max(0, t - v), 11 - max(t, v))
+
+
+class Bands(NamedTuple):
+    """Band weights of table 7A over ``10**exponent``, split by the Validation Die.
+
+    ``failed`` holds the rolls whose validation die failed (all 0 without one),
+    ``passed`` those whose die passed, or every roll when there is no die.
+    """
+
+    failed: tuple[int, ...]
+    passed: tuple[int, ...]
+    exponent: int
+
+
+_NO_FAILURES = (0,) * _BANDS
+
+
+@lru_cache(maxsize=1024)
+def check_split(n: int, t: int, v: int, shift: int) -> Bands:
+    """n dice at t+, Effect = Hits - shift; with v (2-10) the last die also read at v+."""
+    if not v:
+        return Bands(_NO_FAILURES, bands(binomial(n, t), -shift), n)
+    failed, passed = validation_split(n, t, v)
+    return Bands(bands(failed, -shift), bands(passed, -shift), n)
+
+
+def validation_bands(n: int, t: int, v: int, shift: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Band weights over ``10**n`` (validation failed, validation passed); see ``check_split``."""
+    split = check_split(n, t, v, shift)
+    return split.failed, split.passed
+
+
+def _prefix(weights: Sequence[int]) -> list[int]:
     out = [0]
     for w in weights:
         out.append(out[-1] + w)
     return out
 
 
-@lru_cache(maxsize=256)
-def opposed_bands(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
-    """Band weights over ``10**(na+nb)`` of Effect = a's Hits - b's Hits."""
-    prefix = _prefix(binomial(na, ta))
+def _against(a: Sequence[int], b: Sequence[int], first: int) -> tuple[int, ...]:
+    """Band weights of Effect = i - j + ``first`` for i weighted ``a[i]``, j weighted ``b[j]``."""
+    prefix = _prefix(a)
+    na = len(a) - 1
     out = [0] * _BANDS
-    for b, wb in enumerate(binomial(nb, tb)):
+    for j, wb in enumerate(b):
         if not wb:
             continue
-        for j, d in enumerate(DEGREES):
-            lo = 0 if d.low is None else min(na + 1, max(0, b + d.low))
-            hi = na + 1 if d.high is None else min(na + 1, max(0, b + d.high + 1))
+        for k, d in enumerate(DEGREES):  # i - j + first in [low, high]
+            lo = 0 if d.low is None else min(na + 1, max(0, j - first + d.low))
+            hi = na + 1 if d.high is None else min(na + 1, max(0, j - first + d.high + 1))
             if lo < hi:
-                out[j] += wb * (prefix[hi] - prefix[lo])
+                out[k] += wb * (prefix[hi] - prefix[lo])
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def opposed_split(na: int, ta: int, nb: int, tb: int, v: int = 0, first: int = 0) -> Bands:
+    """Band weights over ``10**(na+nb)`` of Effect = a's Hits - b's Hits + ``first``.
+
+    ``first`` is the bought Hits of a less those of b; with v (2-10) a's last die is
+    also read at v+.
+    """
+    against = binomial(nb, tb)
+    if not v:
+        return Bands(_NO_FAILURES, _against(binomial(na, ta), against, first), na + nb)
+    failed, passed = validation_split(na, ta, v)
+    return Bands(_against(failed, against, first), _against(passed, against, first), na + nb)
+
+
+def opposed_bands(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
+    """Band weights over ``10**(na+nb)`` of Effect = a's Hits - b's Hits."""
+    return opposed_split(na, ta, nb, tb).passed
 
 
 @lru_cache(maxsize=16)
@@ -123,35 +185,108 @@ def opposed_effects(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
     return tuple(poly)
 
 
-@lru_cache(maxsize=16)
-def group_weights(
-    dice: int, t: int, helpers: tuple[tuple[int, int], ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Exact weights for a group check (section "Group Checks").
+def helper_hits(n: int, t: int, buy: bool) -> tuple[tuple[int, ...], int]:
+    """A helper's Hits weights over ``10**rolled`` and ``rolled``: with ``buy``, every group
+    of ten the ten-dice rule allows is bought (ruling hits-group-helpers-buying)."""
+    groups = max_bought(dice=n) if buy else 0
+    rolled = n - 10 * groups
+    return (0,) * (groups * (11 - t)) + binomial(rolled, t), rolled
 
-    Returns ``(total, leader, top)``: ``total[s]`` is the weight over
-    ``10**H`` (H = the helpers' dice) that the helpers score s Hits in all, so
-    their summed Effect is ``s - len(helpers)`` (each rolls against TN 1);
-    ``leader[k]`` is the weight over ``10**(H+top)`` that the leader, rolling
-    ``dice`` plus that Effect (floored at 0), scores k Hits; ``top`` is the
-    largest pool the leader can roll.
-    """
-    total = [1]
-    for n, ht in helpers:  # sum of helpers' Hits: product of (m + h x)^n
-        total = convolve(total, binomial(n, ht))
-    top = max(0, dice + len(total) - 1 - len(helpers))
-    pools = [0] * (top + 1)
-    for s, w in enumerate(total):
-        pools[max(0, dice + s - len(helpers))] += w
-    # Horner in y = (m + h x): sum_p pools[p] 10^(top-p) y^p over 10^(H+top).
+
+def _mix(pools: Sequence[int], t: int) -> list[int]:
+    """Hits weights over ``10**top`` of a pool of p dice at t+ drawn with weight ``pools[p]``
+    (top = len(pools) - 1): Horner in y = (m + h x), sum_p pools[p] 10^(top-p) y^p."""
     h, m = 11 - t, t - 1
-    acc = [pools[top]]
+    acc = [pools[-1]]
     scale = 1
-    for p in range(top - 1, -1, -1):
+    for p in range(len(pools) - 2, -1, -1):
         scale *= 10
         acc = convolve(acc, (m, h))
         acc[0] += pools[p] * scale
-    return tuple(total), tuple(acc), top
+    return acc
+
+
+def _mix_split(pools: Sequence[int], t: int, v: int) -> tuple[list[int], list[int]]:
+    """``_mix`` split by a Validation Die at v+, the last die of each pool (v = 0: none).
+
+    A pool of 0 dice has no die to pass, so its validation fails
+    (ruling hits-group-validation-no-dice).
+    """
+    if not v:
+        return [0], _mix(pools, t)
+    top = len(pools) - 1
+    if top == 0:
+        return [pools[0]], [0]
+    inner = _mix(pools[1:], t)  # every pool less its validation die, over 10**(top-1)
+    (mf, hf), (mp, hp) = _validation_faces(t, v)
+    failed = convolve(inner, (mf, hf))
+    failed[0] += pools[0] * 10**top
+    return failed, convolve(inner, (mp, hp))
+
+
+class GroupWeights(NamedTuple):
+    """Exact weights of a group check (section "Group Checks").
+
+    ``total[s]`` is the weight over ``10**helper_dice`` that the helpers score s Hits
+    in all, bought ones included, so their summed Effect is ``s - helpers``;
+    ``failed``/``passed`` (of one length) are the leader's Hits over
+    ``10**(helper_dice + leader_dice)`` with the leader's Validation Die failed or
+    passed (``failed`` all 0 without one).
+    """
+
+    total: tuple[int, ...]
+    failed: tuple[int, ...]
+    passed: tuple[int, ...]
+    helper_dice: int
+    leader_dice: int
+
+
+@lru_cache(maxsize=16)
+def group_weights(
+    dice: int,
+    t: int,
+    helpers: tuple[tuple[int, int], ...],
+    bought: int = 0,
+    helpers_buy: bool = False,
+    v: int = 0,
+) -> GroupWeights:
+    """The helpers roll against TN 1; the leader rolls ``dice`` plus their summed Effect.
+
+    The pool never drops below 0 dice. The leader buys ``bought`` groups of ten, or
+    as many as the pool after the helpers' Effect allows when that is fewer (ruling
+    hits-group-leader-buying); the rolled dice never exceed ``leader_dice``.
+    """
+    total = [1]
+    helper_dice = 0
+    for n, ht in helpers:  # sum of helpers' Hits: a product of polynomials
+        weights, rolled = helper_hits(n, ht, helpers_buy)
+        total = convolve(total, weights)
+        helper_dice += rolled
+    pools: dict[int, int] = {}
+    for s, w in enumerate(total):
+        if w:
+            p = max(0, dice + s - len(helpers))
+            pools[p] = pools.get(p, 0) + w
+    # Pools grouped by the groups of ten the leader buys: the rolled dice differ.
+    by_groups: dict[int, dict[int, int]] = {}
+    for p, w in pools.items():
+        groups = min(bought, max_bought(dice=p))
+        by_groups.setdefault(groups, {})[p - 10 * groups] = w
+    leader_dice = max(r for by_rolled in by_groups.values() for r in by_rolled)
+    failed = [0]
+    passed = [0]
+    for groups, by_rolled in by_groups.items():
+        top = max(by_rolled)
+        part_failed, part_passed = _mix_split([by_rolled.get(r, 0) for r in range(top + 1)], t, v)
+        scale, offset = 10 ** (leader_dice - top), groups * (11 - t)
+        for out, part in ((failed, part_failed), (passed, part_passed)):
+            out.extend([0] * (offset + len(part) - len(out)))
+            for k, w in enumerate(part):
+                out[offset + k] += w * scale
+    size = max(len(failed), len(passed))
+    failed += [0] * (size - len(failed))
+    passed += [0] * (size - len(passed))
+    return GroupWeights(tuple(total), tuple(failed), tuple(passed), helper_dice, leader_dice)
 
 
 # --- outcomes and tallies as Distributions ----------------------------------------------
@@ -190,25 +325,42 @@ def tally_distribution(
     )
 
 
-def _band_weights(rolled: int, threshold: int, shift: int, validation: int) -> tuple[int, ...]:
-    """Band weights over ``10**rolled``, Effect = Hits - ``shift``; with a validation die
-    (``validation`` 2-10) the failed rows come before the passed rows."""
-    if validation:
-        failed, passed = validation_bands(rolled, threshold, validation, shift)
-        return failed + passed
-    return check_bands(rolled, threshold, shift)
+# --- what a Validation Die changes (ruling hits-validation-keyword) -----------------------
+# Cached on the band weights (eight or nine integers each way): warm calls stay cheap.
+
+
+def _rows(split: Bands, keyword: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Outcome names and weights: table 7A, or under Misfire the misfire first."""
+    if keyword == "misfire":
+        return MISFIRE_OUTCOMES, (sum(split.failed), *split.passed)
+    return OUTCOMES, tuple(f + p for f, p in zip(split.failed, split.passed))
 
 
 @lru_cache(maxsize=1024)
-def _check_chance(rolled: int, threshold: int, shift: int, validation: int) -> Fraction:
-    """P(Hits - ``shift`` >= 0 with the validation die passing, if any): the last rows count."""
-    weights = _band_weights(rolled, threshold, shift, validation)
-    wins = sum(w for w, d in zip(weights[-len(DEGREES) :], DEGREES) if d.success)
-    return Fraction(wins, 10**rolled)
+def split_outcomes(split: Bands, keyword: str) -> Distribution:
+    """Every outcome, worst to best, with the keyword's consequence applied."""
+    labels, weights = _rows(split, keyword)
+    return outcome_distribution(weights, 10**split.exponent, labels)
 
 
 @lru_cache(maxsize=1024)
-def _check_outcomes(rolled: int, threshold: int, shift: int, validation: int) -> Distribution:
-    """The outcome rows of a Check, worst to best (see ``_band_weights``)."""
-    labels = VALIDATION_FAILED + VALIDATION_PASSED if validation else OUTCOMES
-    return outcome_distribution(_band_weights(rolled, threshold, shift, validation), 10**rolled, labels)
+def split_chance(split: Bands, keyword: str) -> Fraction:
+    """P(success): the Hits reach the TN and, under Misfire, the Validation Die passes."""
+    _, weights = _rows(split, keyword)
+    wins = sum(w for w, d in zip(weights[-_BANDS:], DEGREES) if d.success)
+    return Fraction(wins, 10**split.exponent)
+
+
+@lru_cache(maxsize=1024)
+def split_validation(split: Bands) -> Distribution:
+    """The Validation Check alone: failed, then passed."""
+    weights = (sum(split.failed), sum(split.passed))
+    return outcome_distribution(weights, 10**split.exponent, VALIDATION_RESULTS)
+
+
+@lru_cache(maxsize=1024)
+def split_joint(split: Bands) -> Distribution:
+    """Every band of table 7A with the validation failed, then with it passed."""
+    return outcome_distribution(
+        split.failed + split.passed, 10**split.exponent, VALIDATION_FAILED + VALIDATION_PASSED
+    )

@@ -3,36 +3,49 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import ClassVar
 
-from .._check import CheckBase
 from .._dist import Distribution
 from .._errors import LimitError
 from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
-from ._checks import degree_details, roll_pool
-from ._maths import opposed_bands, opposed_effects, outcome_distribution, tally_distribution
+from ._checks import (
+    Validated,
+    bought_param,
+    degree_details,
+    keyword_param,
+    roll_pool,
+    roll_validated,
+    validation_param,
+)
+from ._maths import Bands, opposed_effects, opposed_split, tally_distribution
 from ._rules import (
-    DEGREES,
     MAX_OPPOSED_DICE,
     SYSTEM,
+    Keyword,
     attribute_dice,
     attribute_threshold,
+    check_bought,
     check_threshold,
+    check_validation,
+    max_bought,
 )
 
 __all__ = ["Opposed"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class Opposed(CheckBase):
+class Opposed(Validated):
     """``dice`` at ``threshold``+ against the Hits of ``against_dice`` at ``against_threshold``+.
 
     The defender rolls first and their Hits become the TN; equal Hits succeed
-    with Effect 0, as in every Check (ruling hits-opposed-ties). The tally is
-    the Effect (actor's Hits minus defender's Hits, negative = Botch).
+    with Effect 0, as in every Check (ruling hits-opposed-ties). Each side may
+    buy groups of ten from its own pool at its own Threshold (``bought``,
+    ``against_bought``; ruling hits-opposed-buying), chosen before the defender
+    rolls (ruling hits-opposed-split-before). Only the acting side has a
+    Validation Die (``validation``, ``keyword``; ruling hits-opposed-validation).
+    The tally is the Effect (actor's Hits minus defender's Hits, negative = Botch).
     """
 
     system: ClassVar[str] = SYSTEM
@@ -52,6 +65,14 @@ class Opposed(CheckBase):
     against_threshold: int = param(
         "Defender's Threshold (x+)", hint="a defender's die showing this or more is a Hit", low=1, high=10
     )
+    bought: int = bought_param(high=max_bought(dice=MAX_OPPOSED_DICE))
+    against_bought: int = bought_param(
+        "Defender's bought groups",
+        max_bought(dice=MAX_OPPOSED_DICE),
+        "the defender's groups of ten set aside for sure Hits",
+    )
+    validation: int = validation_param()
+    keyword: Keyword = keyword_param()
 
     def __post_init__(self) -> None:
         integer("dice", self.dice, low=0)
@@ -64,6 +85,11 @@ class Opposed(CheckBase):
                 f" computes opposed checks exactly up to {MAX_OPPOSED_DICE} dice on both sides"
                 " together"
             )
+        check_bought("bought", self.bought, self.dice, f"dice={self.dice}")
+        check_bought(
+            "against_bought", self.against_bought, self.against_dice, f"against_dice={self.against_dice}"
+        )
+        check_validation(self.validation, self.keyword, self.rolled)
 
     @classmethod
     def attributes(cls, *, level: int, against: int) -> Opposed:
@@ -75,39 +101,65 @@ class Opposed(CheckBase):
             against_threshold=attribute_threshold(level=against),
         )
 
-    def _key(self) -> tuple[int, int, int, int]:
-        return self.dice, self.threshold, self.against_dice, self.against_threshold
+    @property
+    def rolled(self) -> int:
+        """The acting side's dice actually rolled (its pool less the bought groups)."""
+        return self.dice - 10 * self.bought
 
-    def outcomes(self) -> Distribution:
-        """Table 7A bands of the Effect, worst to best."""
-        return outcome_distribution(opposed_bands(*self._key()), 10 ** (self.dice + self.against_dice))
+    @property
+    def against_rolled(self) -> int:
+        """The defender's dice actually rolled."""
+        return self.against_dice - 10 * self.against_bought
 
-    def success_from(self) -> int | None:
+    def _first(self) -> int:
+        """The actor's bought Hits less the defender's: the Effect when every rolled die misses."""
+        return self.bought * (11 - self.threshold) - self.against_bought * (11 - self.against_threshold)
+
+    def _split(self) -> Bands:
+        return opposed_split(
+            self.rolled,
+            self.threshold,
+            self.against_rolled,
+            self.against_threshold,
+            self.validation,
+            self._first(),
+        )
+
+    def _least(self) -> int:
         """An Effect of 0: equal Hits go to the actor."""
         return 0
 
-    def chance(self) -> Fraction:
-        """P(actor's Hits >= defender's Hits)."""
-        wins = sum(w for w, d in zip(opposed_bands(*self._key()), DEGREES) if d.success)
-        return Fraction(wins, 10 ** (self.dice + self.against_dice))
-
     def distribution(self, *, bound: int | None = None) -> Distribution:
-        """The Effect, from -against_dice to dice; above ``bound`` goes to the tail."""
+        """The Effect, from the fewest to the most Hits apart; above ``bound`` goes to the tail."""
         return tally_distribution(
-            opposed_effects(*self._key()), -self.against_dice, 10 ** (self.dice + self.against_dice), bound
+            opposed_effects(self.rolled, self.threshold, self.against_rolled, self.against_threshold),
+            self._first() - self.against_rolled,
+            10 ** (self.rolled + self.against_rolled),
+            bound,
         )
 
     def _play(self, dice: Dice) -> Roll:
-        defence, tn = roll_pool(dice, self.against_dice, self.against_threshold, "opposing")
-        attack, hits = roll_pool(dice, self.dice, self.threshold, "pool")
+        defence, tn = roll_pool(dice, self.against_rolled, self.against_threshold, "opposing")
+        attack, hits, passed = roll_validated(dice, self.rolled, self.threshold, self.validation, "pool")
+        tn += self.against_bought * (11 - self.against_threshold)
+        hits += self.bought * (11 - self.threshold)
         row, details = degree_details(hits, tn)
+        outcome, success, validated = self._settle(row, passed)
+        bought = tuple(
+            (name, groups * (11 - t))
+            for name, groups, t in (
+                ("opposing bought hits", self.against_bought, self.against_threshold),
+                ("bought hits", self.bought, self.threshold),
+            )
+            if groups
+        )
         return Roll(
             self.system,
             self.describe(),
             tuple(defence + attack),
             hits - tn,
-            row.label,
-            row.success,
-            self.outcomes()[row.label],
-            details=(("opposing hits", tn),) + details,
+            outcome,
+            success,
+            self.outcomes()[outcome],
+            details=(("opposing hits", tn),) + details + bought + validated,
         )

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 from .._errors import ParameterTypeError, RulesError
 from .._limits import Limit
-from .._validate import describe, integer
+from .._validate import choice, describe, integer
 
 __all__ = [
     "SYSTEM",
@@ -30,12 +30,18 @@ __all__ = [
     "OUTCOMES",
     "VALIDATION_FAILED",
     "VALIDATION_PASSED",
+    "VALIDATION_RESULTS",
+    "MISFIRE",
+    "MISFIRE_OUTCOMES",
+    "KEYWORDS",
+    "KEYWORD_WORDS",
     "degree",
     "notable",
     "DIFFICULTIES",
     "difficulty",
     "DEFENCES",
     "TRAINING",
+    "TRAINING_WORDS",
     "DAMAGE_THRESHOLDS",
     "LUCK_TNS",
     "KINDS",
@@ -49,6 +55,8 @@ __all__ = [
     "knowledge_helper_allowed",
     "check_threshold",
     "check_tn",
+    "check_bought",
+    "check_validation",
 ]
 
 SYSTEM = "hits"
@@ -127,6 +135,21 @@ VALIDATION_FAILED: tuple[str, ...] = tuple(f"{o}, validation failed" for o in OU
 """Outcome names when the validation die fails, worst to best."""
 VALIDATION_PASSED: tuple[str, ...] = tuple(f"{o}, validation passed" for o in OUTCOMES)
 """Outcome names when the validation die passes, worst to best."""
+VALIDATION_RESULTS: tuple[str, str] = ("validation failed", "validation passed")
+"""The two results of a Validation Check, worst first (``validation_outcomes()``)."""
+
+Keyword = Literal["none", "misfire"]
+KEYWORDS: tuple[str, ...] = get_args(Keyword)
+"""What a failed Validation Die does: nothing beyond the report, or the Misfire keyword."""
+KEYWORD_WORDS: tuple[tuple[str, str], ...] = (
+    ("none", "none: the result is only reported"),
+    ("misfire", "Misfire: the attack does no damage"),
+)
+"""Each keyword in words (section "Validation Dice"; ruling hits-validation-keyword)."""
+MISFIRE = "Misfire (no damage)"
+"""The outcome of a check whose Validation Die fails under the Misfire keyword."""
+MISFIRE_OUTCOMES: tuple[str, ...] = (MISFIRE, *OUTCOMES)
+"""Outcome names under Misfire: the misfire first, then table 7A with the die passed."""
 
 # The first Effect of each band after the first: band i covers _STARTS[i-1] .. _STARTS[i]-1.
 _STARTS = tuple(d.low for d in DEGREES[1:])
@@ -190,6 +213,12 @@ DEFENCES: dict[str, str] = {
 
 TRAINING: dict[str, int] = {"untrained": 0, "cursory": 1, "skilled": 2, "adept": 3, "expert": 4}
 """Dice granted by Skill Training (section "Skill Training")."""
+Training = Literal["untrained", "cursory", "skilled", "adept", "expert"]
+"""A Skill Training name, as ``TRAINING`` lists them."""
+TRAINING_WORDS: tuple[tuple[str, str], ...] = tuple(
+    (name, f"{name.capitalize()} ({'+' if dice else ''}{dice}d10)") for name, dice in TRAINING.items()
+)
+"""Each Skill Training with its dice in words ("Skilled (+2d10)")."""
 
 DAMAGE_THRESHOLDS: dict[str, int] = {"cutting": 7, "piercing": 6}
 """Rule-of-thumb Damage Check Thresholds by damage type (section "Threshold in Damage Checks")."""
@@ -302,6 +331,52 @@ def check_threshold(name: str, value: object) -> int:
 def check_tn(name: str, value: object) -> int:
     """A Target Number: 0 or more (ruling hits-tn-zero for 0)."""
     return integer(name, value, low=0, limit=MAX_TN)
+
+
+def check_bought(name: str, value: object, dice: int, pool: str) -> int:
+    """Groups of ten bought from a pool of ``dice``, leaving at least 10 dice to roll.
+
+    ``pool`` names that pool in the message ("dice=25", "fate=12").
+    """
+    value = integer(name, value, low=0)
+    most = max_bought(dice=dice)
+    if value > most:
+        raise RulesError(
+            f"{name}={describe(value)} is not allowed: with {pool} {name} must be from 0 to"
+            f" {most} (groups of ten bought, leaving at least 10 dice to roll)"
+        )
+    return value
+
+
+def check_validation(validation: object, keyword: object, rolled: int | None) -> None:
+    """A Validation Die's Threshold (0 = none, else 2 to 10) and the keyword that reads it.
+
+    ``rolled`` is how many dice are rolled (the die is one of them), or None when
+    that is only known after other dice (a group leader's pool).
+    """
+    integer(
+        "validation",
+        validation,
+        low=0,
+        high=10,
+        allowed="0 (no validation die) or a Threshold from 2 to 10",
+    )
+    if validation == 1:
+        raise RulesError(
+            "validation=1 is not allowed: validation must be 0 (no validation die) or a"
+            " Threshold from 2 to 10 (1+ would always pass)"
+        )
+    if validation and rolled == 0:
+        raise RulesError(
+            f"validation={validation} is not allowed with no dice rolled: the validation die"
+            " is one of the rolled dice"
+        )
+    choice("keyword", keyword, KEYWORDS)
+    if keyword != "none" and not validation:
+        raise RulesError(
+            f"keyword={keyword!r} is not allowed with validation=0: the keyword reads a"
+            " Validation Die, so give its Threshold (2 to 10)"
+        )
 
 
 def _pool(base: int, modifier: int) -> int:

@@ -111,18 +111,39 @@ RULINGS: tuple[Ruling, ...] = (
         " red, so resolve(faces) reads the red die as the 11th face.",
     ),
     Ruling(
-        id="hits-validation-success",
-        title="A success needs the validation die to pass too",
+        id="hits-validation-keyword",
+        title="A failed Validation Die does what its keyword says",
         system=SYSTEM,
         section="Validation Dice",
-        source="A failed Validation Check can undo an otherwise successful check (the arquebus hits"
-        " with Effect 4 but misfires and deals no damage).",
-        ruling="With validation, outcomes() lists every table 7A band twice: first with the"
-        " validation failed, then passed; chance() counts a success only when the Hits reach"
-        " the TN and the validation die passes.",
-        why="The two facts share one die, so they are not independent: with 11 dice at 6+, TN 3"
-        " and Misfire 2+, P(success) is exactly 8937/10240 (17874/20480), while multiplying"
-        " P(Hits >= 3) by P(pass) = 9/10 would give 17829/20480.",
+        source="The Validation Die is read against its own second Threshold and may fail while"
+        " the Hits succeed; in the arquebus example the consequence (no damage) comes from the"
+        " weapon's Misfire keyword, and the shot counts as a hit by its Hits alone.",
+        ruling="The validation result is reported apart: validation_outcomes() gives its exact"
+        " odds and each roll's details say 'validation: passed' or 'failed'. keyword='none'"
+        " (the default) changes nothing else: success is Hits >= TN. keyword='misfire' makes a"
+        " failed die the outcome 'Misfire (no damage)', a failure whatever the Hits, listed"
+        " first in outcomes(). outcomes_with_validation() lists every band with the die failed,"
+        " then passed.",
+        why="The Validation Dice rule gives a failure no effect of its own, so the default only"
+        " reports it. The arquebus (11 dice at 6+ against TN 3, Misfire 2+) succeeds 1981/2048"
+        " by its Hits; under Misfire 8937/10240. It misfires exactly 1/10 of the time, whatever"
+        " the Hits, but the die is also one of the 11 counted, so the chance under Misfire is"
+        " 9/4096 more than 9/10 of 1981/2048.",
+    ),
+    Ruling(
+        id="hits-buying-validation-kinds",
+        title="Every kind of check may buy Hits and have a Validation Die",
+        system=SYSTEM,
+        section="Buying Hits; Validation Dice; Luck Checks",
+        source="Buying Hits is described for any large pool, and a Validation Die for any Check"
+        " that calls for one; a Luck Check is a Static Check rolled with the Fate pool.",
+        ruling="Check, the sheet kinds (hits.attribute, hits.skill, hits.knowledge) and Luck"
+        " take bought= and validation= (with keyword=) exactly as a Check; Opposed and Group"
+        " take them as the rulings on those checks say.",
+        why="Neither rule names a kind it leaves out, and a Group Check is the only place the"
+        " text excludes Static and Luck Checks. A Luck Check with 25 Fate against TN 12"
+        " succeeds 5494379/8388608 (about 65%) rolling every die, and 22819/32768 (about"
+        " 70%) buying one group of ten (5 Hits) and rolling 15.",
     ),
     Ruling(
         id="hits-opposed-ties",
@@ -134,6 +155,50 @@ RULINGS: tuple[Ruling, ...] = (
         why="The general rule (Hits equal to the TN succeed, eff:0) is not changed for opposed"
         " checks, so ties go to the actor: 3 Hits against 3 defending Hits is a Nominal"
         " Success.",
+    ),
+    Ruling(
+        id="hits-opposed-buying",
+        title="Each side of an opposed check buys Hits from its own pool",
+        system=SYSTEM,
+        section="Buying Hits; TN from Opposed Hits",
+        source="The defender makes a corresponding Check whose Hits become the TN; buying Hits"
+        " is part of how any large pool is rolled.",
+        ruling="Opposed takes bought (the actor's groups of ten) and against_bought (the"
+        " defender's), each at its own side's Threshold and each leaving at least 10 of that"
+        " side's dice to roll; the defender's bought Hits add to the TN.",
+        why="Both sides roll a Check, so the rule applies to each pool on its own: 30 dice at 7+"
+        " buy at most 2 groups (8 Hits), 25 dice at 6+ at most 1 (5 Hits). With both bought,"
+        " the actor wins 7965959663/16000000000 (about 49.79%) instead of about 49.80% with"
+        " every die rolled.",
+    ),
+    Ruling(
+        id="hits-opposed-split-before",
+        title="An opposed check's bought groups are set before the defender rolls",
+        system=SYSTEM,
+        section="Buying Hits; TN from Opposed Hits",
+        source="The defender rolls first, so the actor could split the pool knowing the TN; the"
+        " text does not say when the split is made.",
+        ruling="bought is one number for every result of the defender: rollkit does not pick a"
+        " split after seeing the defender's Hits. To weigh a split against a known TN, use a"
+        " Check with that TN.",
+        why="The procedure splits the pool and then rolls, as a shortcut for large pools, not as"
+        " a choice made against the dice. The choice would matter: 30 dice at 7+ against 12"
+        " defending Hits succeed about 56.9% rolled and 6032416/9765625 (about 61.8%) buying"
+        " 2 groups, but against 14 Hits about 28.5% rolled and only about 16.6% buying.",
+    ),
+    Ruling(
+        id="hits-opposed-validation",
+        title="Only the acting side of an opposed check has a Validation Die",
+        system=SYSTEM,
+        section="Validation Dice; TN from Opposed Hits",
+        source="A Validation Die belongs to the Check that calls for it; in an opposed check the"
+        " defender's Check only supplies the TN.",
+        ruling="Opposed takes validation= and keyword= for the actor's pool: the die is the"
+        " actor's last rolled die (after the defender's dice when replaying).",
+        why="A keyword's consequence acts on the check it belongs to (Misfire: the attack does"
+        " no damage); the defender's roll resolves nothing of its own here. A 6d(6+) grapple"
+        " against 4d(7+) succeeds 1109/1250; with a Misfire 3+ die 9023/12500, and the die"
+        " fails exactly 1/5 of the time.",
     ),
     Ruling(
         id="hits-tn-zero",
@@ -172,6 +237,49 @@ RULINGS: tuple[Ruling, ...] = (
         " only bounds from below. A leader at rating 0 or 1 still needs helpers at 1 or more.",
     ),
     Ruling(
+        id="hits-group-leader-buying",
+        title="A group leader buys Hits from the pool the helpers leave",
+        system=SYSTEM,
+        section="Buying Hits; Group Checks",
+        source="The leader's pool is only known after the helpers have rolled, and buying Hits"
+        " must leave at least 10 dice to roll.",
+        ruling="Group's bought is the most groups of ten the leader buys: when the pool after"
+        " the helpers' Effect allows fewer, the leader buys as many as it allows. Any bought"
+        " value up to 59 is accepted; the largest means 'as many as allowed'.",
+        why="The leader splits the pool after seeing the helpers' dice, the one choice the"
+        " text leaves until then; a cap models it without refusing any helpers' result. A"
+        " leader with 25 dice and bought=1 rolls all 19 dice when the helpers total -6, buys"
+        " 1 group of 30 dice when they total +5 (2 were allowed), and buys 2 with bought=2.",
+    ),
+    Ruling(
+        id="hits-group-helpers-buying",
+        title="Helpers buy every group of ten they can, or none",
+        system=SYSTEM,
+        section="Buying Hits; Group Checks",
+        source="Every helper makes the Skill Check against TN 1; the text says nothing of"
+        " helpers buying Hits or rolling Validation Dice.",
+        ruling="helpers_buy=True makes every helper buy as many groups of ten as the ten-dice"
+        " rule allows; False (the default) rolls every helper's dice. Helpers have no"
+        " Validation Die: only the leader's check resolves the task.",
+        why="Helpers are listed as Dice Pool and Threshold only, so one switch for all keeps"
+        " them that way. A helper's average Effect does not move: 25 dice at 7+ give Effect 9"
+        " on average either way, but Effect 9 or more comes 171477491357622272/"
+        "298023223876953125 (about 57.5%) rolled, 18212416064/30517578125 (about 59.7%)"
+        " buying 1 group.",
+    ),
+    Ruling(
+        id="hits-group-validation-no-dice",
+        title="A group leader left with no dice fails the Validation Check",
+        system=SYSTEM,
+        section="Validation Dice; Group Checks",
+        source="The Validation Die is one of the rolled dice; helpers' Botches can take the"
+        " leader's pool down to 0 dice.",
+        ruling="With validation= and a pool of 0 dice, no die is rolled and the validation counts as failed.",
+        why="A Validation Check passes only on a die at its Threshold, and there is none. A"
+        " leader with 1 die helped by one helper rolling 1d(10+) has 0 dice 9 times in 10, so"
+        " a 2+ validation fails 91/100 of the time, not 1/10.",
+    ),
+    Ruling(
         id="hits-damage-threshold",
         title="The attack's Threshold comes before the damage type's",
         system=SYSTEM,
@@ -182,6 +290,22 @@ RULINGS: tuple[Ruling, ...] = (
         " damage type pick 7+ (cutting) or 6+ (piercing).",
         why="The text sends the reader to the attack's details to settle the Threshold, so the"
         " rule of thumb is only the fallback.",
+    ),
+    Ruling(
+        id="hits-choices-after-the-roll",
+        title="Choices made after the roll are left to the table",
+        system=SYSTEM,
+        section="Effect in an Action Check (Maneuvers); Validation Dice",
+        source="After rolling, an attacker spends Effect on Maneuvers (past armour, special"
+        " effects, more dice for the Damage Check), and a misfired weapon can be readied and"
+        " fired again on a later pass.",
+        ruling="rollkit reports the Effect and the validation result and stops there: it spends"
+        " no Effect and makes no second attempt. Those choices are new checks (a Damage Check"
+        " with the extra dice, another shot).",
+        why="The text prices no Maneuver, so no spending can be computed; and a retry is a fresh"
+        " roll: with Misfire 2+ two shots in a row misfire 1/100 of the time (1/10 each). The"
+        " other choices after dice are modelled: a group leader's bought groups"
+        " (hits-group-leader-buying) and helpers' Botches, which can never be dropped.",
     ),
 )
 """Every Hits ruling, in the order of the topics above."""
