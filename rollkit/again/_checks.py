@@ -208,25 +208,14 @@ class Check(CheckBase):
         _static_fields(self)
 
     @classmethod
-    def skill(
-        cls,
-        *,
-        stat: int,
-        skill: int,
-        modifier: int = 0,
-        dc: int = 1,
-        again: int = 10,
-        exceed: bool = False,
-        botch: Botch = "failure",
-        botch_faces: int = 1,
-    ) -> Check:
-        """A static roll of Stat + Skill + ``modifier`` dice (``dice_pool``; Roll Types).
-
-        Ruling again-sheet-pool.
+    def skill(cls, *, stat: int, skill: int, modifier: int = 0, **rules: Any) -> Check:
+        """A static roll of Stat + Skill + ``modifier`` dice (``dice_pool``; Roll Types);
+        ``rules`` are the other fields (``dc``, ``again``, ``exceed``, ``botch``,
+        ``botch_faces``). Ruling again-sheet-pool.
         """
         pool = dice_pool(stat=stat, skill=skill, modifier=modifier)
         try:
-            return cls(dice=pool, dc=dc, again=again, exceed=exceed, botch=botch, botch_faces=botch_faces)
+            return cls(dice=pool, **rules)
         except LimitError as error:
             raise _too_large(_named("", stat=stat, skill=skill, modifier=modifier), error) from None
 
@@ -286,24 +275,14 @@ class Mitigated(CheckBase):
         _static_fields(self)
 
     @classmethod
-    def skill(
-        cls,
-        *,
-        stat: int,
-        skill: int,
-        weapon: int = 0,
-        modifier: int = 0,
-        defence: int = 0,
-        again: int = 10,
-        botch: Botch = "failure",
-        botch_faces: int = 1,
-    ) -> Mitigated:
-        """A blow of Stat + Skill + ``weapon`` dice + ``modifier``, less ``defence`` (``dice_pool``;
-        Mitigated Rolls). Ruling again-sheet-pool.
+    def skill(cls, *, stat: int, skill: int, weapon: int = 0, modifier: int = 0, **rules: Any) -> Mitigated:
+        """A blow of Stat + Skill + ``weapon`` dice + ``modifier`` (``dice_pool``; Mitigated
+        Rolls); ``rules`` are the other fields (``defence``, ``again``, ``botch``,
+        ``botch_faces``). Ruling again-sheet-pool.
         """
         pool = dice_pool(stat=stat, skill=skill, weapon=weapon, modifier=modifier)
         try:
-            return cls(dice=pool, defence=defence, again=again, botch=botch, botch_faces=botch_faces)
+            return cls(dice=pool, **rules)
         except LimitError as error:
             given = _named("", stat=stat, skill=skill, weapon=weapon, modifier=modifier)
             raise _too_large(given, error) from None
@@ -382,17 +361,16 @@ class Opposed(CheckBase):
         against_skill: int,
         modifier: int = 0,
         against_modifier: int = 0,
-        again: int = 10,
-        against_again: int = 10,
+        **rules: Any,
     ) -> Opposed:
         """Both sides roll Stat + Skill + their own ``modifier`` (``dice_pool``; Opposed Rolls):
-        ``stat``/``skill`` the active side, ``against_*`` the defending side, who wins ties.
-        Ruling again-sheet-pool.
+        ``stat``/``skill`` the active side, ``against_*`` the defending side, who wins ties;
+        ``rules`` are ``again`` and ``against_again``. Ruling again-sheet-pool.
         """
         active = dice_pool(stat=stat, skill=skill, modifier=modifier)
         defending = _sheet_pool("against_", against_stat, against_skill, 0, against_modifier)
         try:
-            return cls(dice=active, against_dice=defending, again=again, against_again=against_again)
+            return cls(dice=active, against_dice=defending, **rules)
         except LimitError as error:
             if active > MAX_OPPOSED_DICE:
                 given = _named("", stat=stat, skill=skill, modifier=modifier)
