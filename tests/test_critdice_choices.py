@@ -261,3 +261,15 @@ def test_the_command_line_replays_faces_and_choices(capsys: pytest.CaptureFixtur
     assert main(["roll", "hits", "--dice", "2", "--threshold", "7", "--tn", "1", "--faces", "3,8"]) == 0
     assert "tally 1" in capsys.readouterr().out
     assert main(["roll", "hits", "--dice", "2", "--threshold", "7", "--tn", "1", "--adjust", "1+1F"]) == 2
+
+
+def test_a_link_to_an_open_hand_reopens_it() -> None:
+    """A link to a hand not yet finished (``hand=`` in the widget) gives the same dice and moves, still open."""
+    base = {"op": "roll", "check": "critdice", "params": {"dice": "4", "legendary": "1", "focus": "2"}}
+    hand = critdice.Check(dice=4, legendary=1, focus=2).hand(seed=9)
+    die = next(n for n in range(1, 5) if not hand.why_not(n, 1))
+    asked = {**base, "seed": 9, "choose": True, "spend": f"{die}+1L"}
+    reopened = json.loads(request(json.dumps(asked)))["result"]
+    assert reopened["pending"] is True and reopened["spend"] == f"{die}+1L"
+    assert reopened["view"]["faces"] == list(hand.rolled)
+    assert f"was {hand.rolled[die - 1]}" in str(reopened["view"]["tree"])
