@@ -631,7 +631,7 @@ def hand_view(check: Any, hand: Any) -> dict[str, Any]:
             )
         )
     left = [
-        f"{hand.left(using)} of {owned} {name}"
+        f"{name} {hand.left(using)} of {owned}"
         for using, owned, name in (
             ("Legendary", hand.check._plain().legendary, "Legendary ranks"),
             ("Focus", hand.check._plain().focus, "Focus"),
@@ -651,15 +651,16 @@ def hand_view(check: Any, hand: Any) -> dict[str, Any]:
             " first, then Focus); a tap back on a moved die returns the point.",
         ),
         node("ol", {"class": "rk-dice", "aria-label": "Standard dice: move them with \u2212 and +"}, *dice),
-        node("p", {"class": "rk-points"}, "Left to spend: " + ", ".join(left) + "."),
+        node("p", {"class": "rk-points"}, "Still to spend: " + ", ".join(left) + "."),
         node(
             "p",
             {"class": "rk-hand-odds"},
             "As the dice stand, the chance of success is "
             f"{percent(mine['success'] + mine['critical success'])}"
-            f" ({fraction(mine['success'] + mine['critical success'])}); with rollkit's plan"
-            f" ({planned.written() or 'no points spent'}) it would be"
-            f" {percent(plan['success'] + plan['critical success'])}.",
+            f" ({fraction(mine['success'] + mine['critical success'])}). With rollkit's plan it would"
+            f" be {percent(plan['success'] + plan['critical success'])}: "
+            + (planned.said() or "no points spent")
+            + ".",
         ),
         node(
             "div",

@@ -261,6 +261,13 @@ class Hand:
         moves = [Adjustment(die=d, by=b - a, using=u) for d, a, b, u in steps]
         return dataclasses.replace(self, adjustments=_merged(moves))
 
+    def said(self) -> str:
+        """The moves in words, a die at a time: "die 1: 10 -> 12 (1 Legendary, 1 Focus)"."""
+        by_die: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
+        for step in self._steps():
+            by_die[step[0]].append(step)
+        return "; ".join(f"die {d}: " + _steps_note(by_die[d]).split(" ", 1)[1] for d in sorted(by_die))
+
     def written(self) -> str:
         """The adjustments as written for a link or the command line: "6+1L, 6+2F"."""
         return ", ".join(map(str, self.adjustments))
