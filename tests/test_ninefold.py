@@ -506,7 +506,7 @@ def test_distribution_bound_keeps_the_rest_in_the_tail():
 
 
 def test_module_contract():
-    assert set(ninefold.CHECKS) == {"check", "percentage", "contest", "mentalic"}
+    assert set(ninefold.CHECKS) == {"check", "percentage", "contest", "mentalic", "skill", "defender"}
     for cls in ninefold.CHECKS.values():
         assert cls.system == "ninefold"
         assert cls.__dataclass_params__.frozen
@@ -520,6 +520,11 @@ def test_module_contract():
         "ninefold-effort-lost",
         "ninefold-lost-text",
         "ninefold-immunity",
+        "ninefold-one-skill-path",
+        "ninefold-debuff-sign",
+        "ninefold-resistance-not-a-buff",
+        "ninefold-armour-piercing",
+        "ninefold-defence-after-offence",
     } <= set(ids)
     assert all(r.system == "ninefold" and r.id.startswith("ninefold-") and r.why for r in ninefold.RULINGS)
     for name in ninefold.__all__:

@@ -1,15 +1,17 @@
 """ninefold: a percentage chance to pass, rolled on a die that can express it.
 
 From the Ninefold "Roll Checks" page (seed 000): toPass = Stat + Skills + Buff - Debuff
-(percentage points), dice thresholds, offence then defence as two rolls, typed
+(percentage points, also built from its parts: Skill paths that never stack, lists of Buff
+and Debuff Bonuses; ``skill`` and ``defender`` are those kinds), dice thresholds, offence then defence as two rolls, typed
 resistances, percentage DCs with an outcome margin, and critical bands read
 from the unmodified die. Rulings are in ``RULINGS``.
 """
 
 from __future__ import annotations
 
-from ._checks import Check, MentalicStat, PercentageCheck
+from ._checks import Check, MentalicStat, PercentageCheck, SkillCheck
 from ._contest import Contest
+from ._defender import DefenderContest
 from ._rules import (
     CHECK_OUTCOMES,
     COMMON_DICE,
@@ -17,6 +19,7 @@ from ._rules import (
     CONVENTIONS,
     LIMITS,
     MAX_EFFECT_DICE,
+    MAX_PARTS,
     MAX_POINTS,
     MAX_SIDES,
     MAX_TYPES,
@@ -38,6 +41,8 @@ CHECKS: dict[str, type] = {
     "percentage": PercentageCheck,
     "contest": Contest,
     "mentalic": MentalicStat,
+    "skill": SkillCheck,
+    "defender": DefenderContest,
 }
 """The check classes by the name the command line uses."""
 
@@ -46,6 +51,8 @@ __all__ = [
     "PercentageCheck",
     "Contest",
     "MentalicStat",
+    "SkillCheck",
+    "DefenderContest",
     "Immune",
     "to_pass",
     "defence_to_pass",
@@ -63,6 +70,7 @@ __all__ = [
     "MAX_SIDES",
     "MAX_EFFECT_DICE",
     "MAX_TYPES",
+    "MAX_PARTS",
     "SYSTEM",
     "CHECKS",
     "RULINGS",

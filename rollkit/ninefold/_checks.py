@@ -1,7 +1,10 @@
-"""The ninefold checks: a direct toPass, a percentage DC, and Mentalic stat generation."""
+"""The ninefold checks: a direct toPass (also from its parts), a percentage DC, and Mentalic
+stat generation; the base of the check kinds built from a character sheet."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -9,6 +12,7 @@ from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution, listed
+from .._errors import RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
@@ -16,35 +20,34 @@ from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _unifo
 from ._rules import (
     CONVENTIONS,
     MAX_EFFECT_DICE,
+    MAX_PARTS,
     MAX_POINTS,
     MAX_SIDES,
     SYSTEM,
+    Bonuses,
     Convention,
+    Details,
+    Path,
+    _band_param,
     _bands,
     _convention_param,
     _faces_for,
     _points,
+    _said_by_parts,
     _sides,
+    _to_pass_parts,
     clamp_chance,
     effect_dice_after,
+    to_pass,
 )
 
 # The fields both single checks share (a fresh dataclass field each call).
-_favourable_param = partial(
-    param,
-    "Favorable band (%)",
-    hint="critical band at the good end of the unmodified die",
-    low=0,
-    high=100,
-    default=5,
-)
+_favourable_param = partial(_band_param, "Favorable", "critical band at the good end of the unmodified die")
 _unfavourable_param = partial(
-    param,
-    "Unfavorable band (%)",
-    hint="critical band at the bad end of the unmodified die",
-    low=0,
-    high=100,
-    default=5,
+    _band_param, "Unfavorable", "critical band at the bad end of the unmodified die"
+)
+_die_param = partial(
+    param, "Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, default=100
 )
 _effect_dice_param = partial(
     param,
@@ -68,6 +71,7 @@ class Check(CheckBase):
     effect dice. The tally is the margin in faces of the die against the
     clamped threshold, 0 or more on a pass (ruling ``ninefold-check-margin``).
     Build ``to_pass`` with ``to_pass()``; embodiment modifiers are buffs or debuffs.
+    From a character sheet: ``Check.skill(stat=, paths=, buffs=, debuffs=, ...)``.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -76,9 +80,7 @@ class Check(CheckBase):
     to_pass: int = param(
         "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent", low=-MAX_POINTS, high=MAX_POINTS
     )
-    die: int = param(
-        "Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, default=100
-    )
+    die: int = _die_param()
     convention: Convention = _convention_param("roll-under")
     favourable: int = _favourable_param()
     unfavourable: int = _unfavourable_param()
@@ -91,6 +93,39 @@ class Check(CheckBase):
         _bands(self.favourable, self.unfavourable)
         integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
         self._faces()
+
+    @classmethod
+    def skill(
+        cls,
+        *,
+        stat: int,
+        paths: Sequence[Path] = (),
+        buffs: Bonuses = (),
+        debuffs: Bonuses = (),
+        die: int = 100,
+        convention: Convention = "roll-under",
+        favourable: int = 5,
+        unfavourable: int = 5,
+        effect_dice: int = 0,
+    ) -> Check:
+        """A skill, attack or defence check from its parts ("Skill Checks"): toPass is
+        ``to_pass(stat=, paths=, buffs=, debuffs=)``, Stat + the best fitting Skill path (paths
+        never stack, ruling ``ninefold-one-skill-path``) + the Buff Bonuses - the Debuff
+        Bonuses (``ninefold-debuff-sign``). ``SkillCheck`` rolls it with the parts in its log.
+        """
+        total = to_pass(stat=stat, paths=paths, buffs=buffs, debuffs=debuffs)
+        try:
+            return cls(
+                to_pass=total,
+                die=die,
+                convention=convention,
+                favourable=favourable,
+                unfavourable=unfavourable,
+                effect_dice=effect_dice,
+            )
+        except RulesError as error:
+            parts = {"stat": stat, "paths": paths, "buffs": buffs, "debuffs": debuffs}
+            raise _said_by_parts(error, "to_pass", total, parts) from None
 
     def _faces(self) -> tuple[int, int, int, int]:
         n = self.die
@@ -280,3 +315,113 @@ class MentalicStat(CheckBase):
             probability=self.outcomes()[outcome],
             details=(("stat", stat),),
         )
+
+
+# --- checks built from a character sheet, with flat fields ---------------------------------
+
+
+def _stat_param(label: str, hint: str) -> Any:
+    """A Stat field: any whole number of percentage points, used as recorded."""
+    return param(label, hint=hint, low=-MAX_POINTS, high=MAX_POINTS)
+
+
+def _paths_param(label: str, hint: str) -> Any:
+    """A list of fitting Skill paths, each its total of proficiency bonuses (0 or more)."""
+    return param(
+        label, hint=hint, item="Skill path", low=0, high=MAX_POINTS, most=MAX_PARTS, start=10, default=()
+    )
+
+
+def _bonuses_param(label: str, hint: str, item: str) -> Any:
+    """A list of Buff or Debuff Bonuses, each of any sign."""
+    return param(
+        label, hint=hint, item=item, low=-MAX_POINTS, high=MAX_POINTS, most=MAX_PARTS, start=5, default=()
+    )
+
+
+class _FromSheet(CheckBase):
+    """A check kind built from character-sheet parts, with the flat fields the command line
+    and widgets need. Its odds are those of the plain check ``_built()`` returns (through the
+    classmethod of that check); a roll is that check's roll with ``_parts()`` put first in
+    its details, so the log says how toPass was put together."""
+
+    def _built(self) -> CheckBase:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _parts(self) -> Details:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _lists(self, *names: str) -> None:
+        """Keep the list fields as tuples (a list given in Python is stored as a tuple)."""
+        for name in names:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                object.__setattr__(self, name, tuple(value))
+
+    def success_from(self) -> int | None:
+        return self._built().success_from()
+
+    def chance(self) -> Fraction:
+        return self._built().chance()
+
+    def outcomes(self) -> Distribution:
+        return self._built().outcomes()
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        return self._built().distribution(bound=bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        roll = self._built()._play(dice)
+        return dataclasses.replace(roll, check=self.describe(), details=self._parts() + roll.details)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillCheck(_FromSheet):
+    """A toPass check from its parts, with flat fields (``ninefold.skill``).
+
+    The same odds and rolls as ``Check.skill(...)`` with these fields, which is
+    the way to build one from a character sheet in Python ("Skill Checks"):
+    toPass = Stat + the best of the fitting Skill ``paths`` (each path's total;
+    paths never stack, ruling ``ninefold-one-skill-path``) + the Buff Bonuses -
+    the Debuff Bonuses (``ninefold-debuff-sign``). A roll's details say how
+    toPass was put together ("skills", "final toPass") before the margin.
+    """
+
+    system: ClassVar[str] = SYSTEM
+    tally_name: ClassVar[str] = "margin"
+
+    stat: int = _stat_param("Stat (%)", "the Stat the action rests on, as recorded")
+    paths: tuple[int, ...] = _paths_param(
+        "Skill paths (%)", "each fitting path's bonuses; only the best counts"
+    )
+    buffs: tuple[int, ...] = _bonuses_param(
+        "Buff Bonuses (%)", "each added to toPass: gear, cover, aspects, conditions", "Buff Bonus"
+    )
+    debuffs: tuple[int, ...] = _bonuses_param(
+        "Debuff Bonuses (%)", "each taken off toPass: poor sensors' -2% is a 2", "Debuff Bonus"
+    )
+    die: int = _die_param()
+    convention: Convention = _convention_param("roll-under")
+    favourable: int = _favourable_param()
+    unfavourable: int = _unfavourable_param()
+    effect_dice: int = _effect_dice_param()
+
+    def __post_init__(self) -> None:
+        self._lists("paths", "buffs", "debuffs")
+        self._built()
+
+    def _sheet(self) -> dict[str, Any]:
+        return {"stat": self.stat, "paths": self.paths, "buffs": self.buffs, "debuffs": self.debuffs}
+
+    def _built(self) -> Check:
+        return Check.skill(
+            **self._sheet(),
+            die=self.die,
+            convention=self.convention,
+            favourable=self.favourable,
+            unfavourable=self.unfavourable,
+            effect_dice=self.effect_dice,
+        )
+
+    def _parts(self) -> Details:
+        return _to_pass_parts(skills=0, buff=0, debuff=0, **self._sheet())[1]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution, listed
+from .._errors import RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
@@ -23,13 +26,41 @@ from ._rules import (
     MAX_SIDES,
     OFFENCE_FAILS,
     SYSTEM,
+    Bonuses,
     Convention,
+    Immune,
+    Path,
+    _band_param,
     _bands,
     _convention_param,
     _faces_for,
+    _said_by_parts,
     _sides,
     clamp_chance,
+    defence_to_pass,
     effect_dice_after,
+)
+
+# The fields a contest shares with the contest built from the defender's sheet
+# (a fresh dataclass field each call).
+_offence_param = partial(
+    param, "Offense toPass (%)", hint="the offensive check's chance to pass", low=-MAX_POINTS, high=MAX_POINTS
+)
+_offence_die_param = partial(
+    param, "Offense die (dN)", hint="sides of the die the offense rolls", low=2, high=MAX_SIDES, default=100
+)
+_defence_die_param = partial(
+    param, "Defense die (dN)", hint="sides of the die the defense rolls", low=2, high=MAX_SIDES, default=100
+)
+_favourable_param = partial(_band_param, "Favorable", "the offense's critical band at the good end")
+_unfavourable_param = partial(_band_param, "Unfavorable", "the offense's critical band at the bad end")
+_effect_dice_param = partial(
+    param,
+    "Effect dice",
+    hint="rolled when the effect lands, changed by criticals",
+    low=0,
+    high=MAX_EFFECT_DICE,
+    default=0,
 )
 
 
@@ -49,35 +80,19 @@ class Contest(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally_name: ClassVar[str] = "effect dice"
 
-    offence: int = param(
-        "Offense toPass (%)", hint="the offensive check's chance to pass", low=-MAX_POINTS, high=MAX_POINTS
-    )
+    offence: int = _offence_param()
     defence: int = param(
         "Defense toPass (%)",
         hint="the defender's chance, resistance included",
         low=-MAX_POINTS,
         high=MAX_POINTS,
     )
-    offence_die: int = param(
-        "Offense die (dN)", hint="sides of the die the offense rolls", low=2, high=MAX_SIDES, default=100
-    )
-    defence_die: int = param(
-        "Defense die (dN)", hint="sides of the die the defense rolls", low=2, high=MAX_SIDES, default=100
-    )
+    offence_die: int = _offence_die_param()
+    defence_die: int = _defence_die_param()
     convention: Convention = _convention_param("roll-under")
-    favourable: int = param(
-        "Favorable band (%)", hint="the offense's critical band at the good end", low=0, high=100, default=5
-    )
-    unfavourable: int = param(
-        "Unfavorable band (%)", hint="the offense's critical band at the bad end", low=0, high=100, default=5
-    )
-    effect_dice: int = param(
-        "Effect dice",
-        hint="rolled when the effect lands, changed by criticals",
-        low=0,
-        high=MAX_EFFECT_DICE,
-        default=0,
-    )
+    favourable: int = _favourable_param()
+    unfavourable: int = _unfavourable_param()
+    effect_dice: int = _effect_dice_param()
     immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled", default=False)
 
     def __post_init__(self) -> None:
@@ -90,6 +105,75 @@ class Contest(CheckBase):
         integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
         boolean("immune", self.immune)
         self._faces()
+
+    @classmethod
+    def defender(
+        cls,
+        *,
+        offence: int,
+        stat: int,
+        paths: Sequence[Path] = (),
+        armour: int = 0,
+        cover: int = 0,
+        resistances: Mapping[str, int] | tuple[tuple[str, int], ...] = (),
+        effect_types: tuple[str, ...] = (),
+        immunities: tuple[str, ...] = (),
+        buffs: Bonuses = (),
+        debuffs: Bonuses = (),
+        armour_piercing: int = 0,
+        offence_die: int = 100,
+        defence_die: int = 100,
+        convention: Convention = "roll-under",
+        favourable: int = 5,
+        unfavourable: int = 5,
+        effect_dice: int = 0,
+    ) -> Contest:
+        """A contest against a defender built from its sheet ("Contested and Combat Rolls").
+
+        The defence toPass is ``defence_to_pass(...)`` of these parts: Stat + the best
+        fitting defence Skill path (armour or evasion, chosen after the offence roll,
+        ruling ``ninefold-defence-after-offence``) + armour + cover + the highest
+        matching resistance + buffs - debuffs - armour piercing. Immunity to any of the
+        effect's types gives ``immune=True`` (and ``defence=0``, never rolled).
+        ``DefenderContest`` rolls it with the parts in its log.
+        """
+        defence = defence_to_pass(
+            stat=stat,
+            paths=paths,
+            armour=armour,
+            cover=cover,
+            resistances=resistances,
+            effect_types=effect_types,
+            immunities=immunities,
+            buffs=buffs,
+            debuffs=debuffs,
+            armour_piercing=armour_piercing,
+        )
+        number = 0 if isinstance(defence, Immune) else defence
+        try:
+            return cls(
+                offence=offence,
+                defence=number,
+                offence_die=offence_die,
+                defence_die=defence_die,
+                convention=convention,
+                favourable=favourable,
+                unfavourable=unfavourable,
+                effect_dice=effect_dice,
+                immune=isinstance(defence, Immune),
+            )
+        except RulesError as error:
+            parts = {
+                "stat": stat,
+                "paths": paths,
+                "armour": armour,
+                "cover": cover,
+                "resistances": resistances,
+                "buffs": buffs,
+                "debuffs": debuffs,
+                "armour_piercing": armour_piercing,
+            }
+            raise _said_by_parts(error, "defence", number, parts) from None
 
     def _faces(self) -> tuple[int, int, int, int, int, int]:
         n, d = self.offence_die, self.defence_die

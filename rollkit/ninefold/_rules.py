@@ -6,7 +6,7 @@ the value checks every ninefold check shares.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
@@ -24,6 +24,7 @@ MAX_POINTS = 10**6
 MAX_SIDES = 1000
 MAX_EFFECT_DICE = 10**6
 MAX_TYPES = 1000
+MAX_PARTS = 1000
 LIMITS: tuple[Limit, ...] = (
     Limit(
         SYSTEM,
@@ -34,6 +35,12 @@ LIMITS: tuple[Limit, ...] = (
     Limit(SYSTEM, "MAX_SIDES", MAX_SIDES, "Largest die rollkit rolls a check on."),
     Limit(SYSTEM, "MAX_EFFECT_DICE", MAX_EFFECT_DICE, "Largest number of effect dice rollkit tracks."),
     Limit(SYSTEM, "MAX_TYPES", MAX_TYPES, "Most resistances, effect types or immunities in one defence."),
+    Limit(
+        SYSTEM,
+        "MAX_PARTS",
+        MAX_PARTS,
+        "Most entries in one list of toPass parts: Skill paths, one path's bonuses, Buff or Debuff Bonuses.",
+    ),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
@@ -43,6 +50,11 @@ Convention = Literal["roll-under", "roll-high"]
 """How a check is read: pass on a low roll (roll-under) or on a high one (roll-high)."""
 CONVENTIONS: tuple[str, ...] = get_args(Convention)
 CONVENTION_WORDS = (("roll-under", "roll under toPass"), ("roll-high", "roll high (X+)"))
+
+
+def _band_param(end: str, hint: str) -> Any:
+    """A critical band's width in percent (``end``: "Favorable" or "Unfavorable"), default 5."""
+    return param(f"{end} band (%)", hint=hint, low=0, high=100, default=5)
 
 
 def _convention_param(default: str) -> Any:
@@ -103,16 +115,170 @@ def clamp_chance(to_pass: int, *, name: str = "to_pass") -> int:
     return min(100, max(0, _points(name, to_pass)))
 
 
-def to_pass(*, stat: int, skills: int = 0, buff: int = 0, debuff: int = 0) -> int:
+Path = int | Sequence[int]
+"""One Skill path: its total, or the list of its proficiency bonuses (which add up)."""
+Bonuses = int | Sequence[int]
+"""Buff or Debuff Bonuses: one number, or a list of them (which add up)."""
+Details = tuple[tuple[str, str], ...]
+"""How a toPass was put together, as roll details: (name, words) pairs."""
+
+
+def _listed(name: str, value: Any, what: str) -> tuple[Any, ...]:
+    """A list parameter as a tuple (a tuple or a list, not text); MAX_PARTS entries at most."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)):
+        raise ParameterTypeError(f"{name}={describe(value)} is not allowed: {name} must be a tuple of {what}")
+    if len(value) > MAX_PARTS:
+        raise LimitError(f"{name} has {len(value)} entries: rollkit takes at most {MAX_PARTS} (MAX_PARTS)")
+    return tuple(value)
+
+
+def _bonuses(name: str, value: Any) -> tuple[int, ...]:
+    """Buff or Debuff Bonuses: one whole number or a tuple of them, each of any sign
+    (ruling ``ninefold-debuff-sign``)."""
+    if not isinstance(value, (tuple, list)):
+        return (_points(name, value),)
+    entries = _listed(name, value, "whole numbers of percentage points")
+    return tuple(_points(f"{name}[{i}]", v) for i, v in enumerate(entries))
+
+
+def _proficiency(name: str, value: Any) -> int:
+    integer(
+        name,
+        value,
+        low=0,
+        allowed="a whole number of at least 0 (a proficiency bonus; a penalty is a Debuff Bonus)",
+    )
+    return within(name, value, MAX_POINTS, low=0, unit=" percentage points")
+
+
+def _paths(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
+    """Skill paths, each a total or a tuple of proficiency bonuses, every bonus 0 or more."""
+    paths = []
+    for i, path in enumerate(_listed(name, value, "Skill paths (a total or a tuple of bonuses each)")):
+        if isinstance(path, (tuple, list)):
+            bonuses = _listed(f"{name}[{i}]", path, "proficiency bonuses")
+            paths.append(tuple(_proficiency(f"{name}[{i}][{j}]", b) for j, b in enumerate(bonuses)))
+        else:
+            paths.append((_proficiency(f"{name}[{i}]", path),))
+    return tuple(paths)
+
+
+def _joined(values: Sequence[int]) -> str:
+    """5, 3, -2 as "5 + 3 - 2"."""
+    text = str(values[0]) if values else "0"
+    for v in values[1:]:
+        text += f" - {-v}" if v < 0 else f" + {v}"
+    return text
+
+
+def _skills(name: str, value: Any) -> tuple[int, str]:
+    """Skills from the fitting Skill paths: the best path's total, never a sum of paths
+    (ruling ``ninefold-one-skill-path``); with the words a roll shows."""
+    paths = _paths(name, value)
+    totals = [sum(path) for path in paths]
+    best = max(totals, default=0)
+    shown = [_joined(path) + (f" = {sum(path)}" if len(path) > 1 else "") for path in paths]
+    if not paths:
+        return 0, "0, no trained Skill path fits"
+    if len(paths) == 1:
+        return best, f"{shown[0]}, one Skill path"
+    return (
+        best,
+        f"{best}, the best of {len(paths)} fitting Skill paths ({'; '.join(shown)}); paths never stack",
+    )
+
+
+def _equation(terms: Sequence[tuple[int, str, int, tuple[int, ...]]]) -> tuple[int, str]:
+    """The total of terms (sign +1 or -1, word, value, entries) and the formula in words:
+    "40 = Stat 18 + Skills 20 + Buff Bonus 5 - Debuff Bonus 3"; a term of 0 after the first
+    is left out, entries are shown when there are several ("Buff Bonus 8 (5 + 3)")."""
+    total = sum(sign * value for sign, _, value, _ in terms)
+    text = ""
+    for i, (sign, word, value, entries) in enumerate(terms):
+        if i and not value:
+            continue
+        part = f"{word} {value}" + (f" ({_joined(entries)})" if len(entries) > 1 else "")
+        text += f" {'+' if sign > 0 else '-'} {part}" if i else part
+    return total, f"{total} = {text}"
+
+
+def _skill_term(name: str, number: Any, paths: Any, key: str) -> tuple[int, Details]:
+    """The Skills term: ``number`` as given, or the best of the Skill ``paths`` with the
+    words a roll shows under ``key``; not both (paths never stack)."""
+    number = _points(name, number)
+    if paths is None:
+        return number, ()
+    if number:
+        raise RulesError(
+            f"{name}={number} with paths={describe(paths)} is not allowed: Skills come from one"
+            f" Skill path, so give {name} as a number or paths, not both (paths never stack)"
+        )
+    value, words = _skills("paths", paths)
+    return value, ((key, words),)
+
+
+def _to_pass_parts(
+    *, stat: Any, skills: Any, buff: Any, debuff: Any, paths: Any, buffs: Any, debuffs: Any
+) -> tuple[int, Details]:
+    """toPass from its parts, and how it was put together (roll details)."""
+    stat = _points("stat", stat)
+    skills, details = _skill_term("skills", skills, paths, "skills")
+    buff_entries = tuple(v for v in (_points("buff", buff),) if v) + _bonuses("buffs", buffs)
+    debuff_entries = tuple(v for v in (_points("debuff", debuff),) if v) + _bonuses("debuffs", debuffs)
+    total, words = _equation(
+        (
+            (1, "Stat", stat, ()),
+            (1, "Skills", skills, ()),
+            (1, "Buff Bonus", sum(buff_entries), buff_entries),
+            (-1, "Debuff Bonus", sum(debuff_entries), debuff_entries),
+        )
+    )
+    return total, (*details, ("final toPass", words))
+
+
+def to_pass(
+    *,
+    stat: int,
+    skills: int = 0,
+    buff: int = 0,
+    debuff: int = 0,
+    paths: Sequence[Path] | None = None,
+    buffs: Bonuses = (),
+    debuffs: Bonuses = (),
+) -> int:
     """toPass = Stat + Skills + Buff - Debuff, in percentage points, not clamped.
 
-    "Roll Checks"/"Skill Checks". Equipment, cover, conditions and embodiment
-    modifiers (poor sensors: -2% Perception) are buff or debuff terms. The
-    stated ranges are not enforced (ruling ``ninefold-ranges``).
+    "Roll Checks"/"Skill Checks". Skills is ``skills`` or, from the sheet,
+    ``paths``: the trained Skill paths that fit the action, each a total or a
+    tuple of its proficiency bonuses (0 or more); only the best path counts,
+    paths never stack (ruling ``ninefold-one-skill-path``). The Buff Bonus is
+    ``buff`` plus the ``buffs``, the Debuff Bonus ``debuff`` plus the
+    ``debuffs``, each entered as the formula names it (poor sensors' -2% is a
+    Debuff Bonus of 2, ruling ``ninefold-debuff-sign``). Equipment, cover,
+    conditions and embodiment modifiers are buffs or debuffs. The stated
+    ranges are not enforced (ruling ``ninefold-ranges``).
     """
-    return (
-        _points("stat", stat) + _points("skills", skills) + _points("buff", buff) - _points("debuff", debuff)
-    )
+    return _to_pass_parts(
+        stat=stat, skills=skills, buff=buff, debuff=debuff, paths=paths, buffs=buffs, debuffs=debuffs
+    )[0]
+
+
+def _said_by_parts(error: RulesError, name: str, total: int, parts: Mapping[str, Any]) -> RulesError:
+    """An error about the toPass some parts made (``to_pass=43 is not allowed on a d20``),
+    said with the entries that made it: "stat=18, paths=(20, 10) and buffs=(5,) make toPass
+    43, which is not allowed on a d20 ...". Parts of 0 or empty are left out."""
+    head = f"{name}={describe(total)} is "
+    text = str(error)
+    if not text.startswith(head):
+        return error
+    named = [f"{k}={describe(v)}" for k, v in parts.items() if v or k == "stat"]
+    if sum(map(len, named)) > 160:  # a short message: the names alone
+        named = [k for k, v in parts.items() if v or k == "stat"]
+    given = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    verb = "makes" if len(named) == 1 else "make"
+    what = "defence toPass" if name == "defence" else "toPass"
+    rest = text[len(head) :].replace("to_pass", "toPass")
+    return type(error)(f"{given} {verb} {what} {total}, which is {rest}")
 
 
 def _step(sides: int) -> int:
@@ -266,6 +432,66 @@ def _resistance_table(value: Any) -> dict[str, int]:
     return table
 
 
+def _best_resistance(matched: Sequence[tuple[str, int | None]]) -> tuple[int, str]:
+    """The one resistance a defence adds: the highest among the effect's types, a type with
+    none counting +0 (rulings ``ninefold-resistance-missing-type``,
+    ``ninefold-resistance-not-a-buff``); with the words a roll shows ("" for no type)."""
+    best = max((v or 0 for _, v in matched), default=0)
+    if not matched:
+        return 0, ""
+    listed = ", ".join(f"{kind} {v:+d}" if v is not None else f"{kind} none (+0)" for kind, v in matched)
+    words = f"{best:+d}, the highest of {listed}" if len(matched) > 1 else f"{best:+d} ({listed})"
+    if len(matched) > 1:
+        words += "; resistances never add"
+    return best, words + ("; a vulnerability" if best < 0 else "")
+
+
+def _defence_parts(
+    *,
+    stat: Any,
+    skill: Any = 0,
+    armour: Any = 0,
+    cover: Any = 0,
+    resistances: Any = (),
+    effect_types: Any = (),
+    buffs: Any = (),
+    debuffs: Any = (),
+    armour_piercing: Any = 0,
+    immunities: Any = (),
+    paths: Any = None,
+) -> tuple[int, Details, Immune | None]:
+    """The defence toPass from its parts, how it was put together, and any immunity."""
+    stat = _points("stat", stat)
+    skill, skill_details = _skill_term("skill", skill, paths, "defence skill")
+    details = list(skill_details)
+    armour, cover = _points("armour", armour), _points("cover", cover)
+    piercing = _points("armour_piercing", armour_piercing)
+    buff_entries, debuff_entries = _bonuses("buffs", buffs), _bonuses("debuffs", debuffs)
+    table = _resistance_table(resistances)
+    types = tuple(dict.fromkeys(_type_names("effect_types", effect_types)))
+    immune = set(_type_names("immunities", immunities))
+    resistance, words = _best_resistance([(t, table.get(t)) for t in types])
+    if words:
+        details.append(("resistance", words))
+    total, words = _equation(
+        (
+            (1, "Stat", stat, ()),
+            (1, "Skill", skill, ()),
+            (1, "Armor", armour, ()),
+            (1, "Cover", cover, ()),
+            (1, "Resistance", resistance, ()),
+            (1, "Buffs", sum(buff_entries), buff_entries),
+            (-1, "Debuffs", sum(debuff_entries), debuff_entries),
+            (-1, "Armor piercing", piercing, ()),
+        )
+    )
+    hit = tuple(t for t in types if t in immune)
+    if hit:  # nothing else matters: the effect does not apply
+        said = f"{Immune(types=hit)}; the effect does not apply and no defence is rolled"
+        return total, (("defence", said),), Immune(types=hit)
+    return total, (*details, ("defence toPass", words)), None
+
+
 def defence_to_pass(
     *,
     stat: int,
@@ -274,34 +500,38 @@ def defence_to_pass(
     cover: int = 0,
     resistances: Mapping[str, int] | tuple[tuple[str, int], ...] = (),
     effect_types: tuple[str, ...] = (),
-    buffs: int = 0,
-    debuffs: int = 0,
+    buffs: Bonuses = 0,
+    debuffs: Bonuses = 0,
     armour_piercing: int = 0,
     immunities: tuple[str, ...] = (),
+    paths: Sequence[Path] | None = None,
 ) -> int | Immune:
     """Defence toPass with typed resistances ("Contested and Combat Rolls").
 
     stat + skill + armour + cover + the single highest resistance among the
-    effect's types + buffs - debuffs - armour piercing, not clamped. Resistances
-    never add up; a type the defender has no resistance for counts as +0 in
-    that maximum (ruling ``ninefold-resistance-missing-type``); a negative
-    resistance is a vulnerability. Immunity to any of the effect's types
+    effect's types + buffs - debuffs - armour piercing, not clamped. The skill
+    is ``skill`` or the best of the defender's fitting Skill ``paths`` (armour
+    or evasion; rulings ``ninefold-one-skill-path``, ``ninefold-defence-after-offence``);
+    ``buffs``/``debuffs`` are a number or a tuple of them. Resistances never
+    add up; a type the defender has no resistance for counts as +0 in that
+    maximum (ruling ``ninefold-resistance-missing-type``); a negative
+    resistance is a vulnerability, inside that maximum and never a Debuff as
+    well (``ninefold-resistance-not-a-buff``); armour piercing is subtracted in
+    full (``ninefold-armour-piercing``). Immunity to any of the effect's types
     returns ``Immune`` instead of a number (ruling ``ninefold-immunity``).
     Type names match ignoring case and surrounding spaces.
     """
-    total = (
-        _points("stat", stat)
-        + _points("skill", skill)
-        + _points("armour", armour)
-        + _points("cover", cover)
-        + _points("buffs", buffs)
-        - _points("debuffs", debuffs)
-        - _points("armour_piercing", armour_piercing)
+    total, _, immune = _defence_parts(
+        stat=stat,
+        skill=skill,
+        armour=armour,
+        cover=cover,
+        resistances=resistances,
+        effect_types=effect_types,
+        buffs=buffs,
+        debuffs=debuffs,
+        armour_piercing=armour_piercing,
+        immunities=immunities,
+        paths=paths,
     )
-    table = _resistance_table(resistances)
-    types = _type_names("effect_types", effect_types)
-    immune = set(_type_names("immunities", immunities))
-    hit = tuple(dict.fromkeys(t for t in types if t in immune))
-    if hit:
-        return Immune(types=hit)
-    return total + max((table.get(t, 0) for t in types), default=0)
+    return total if immune is None else immune

@@ -202,4 +202,84 @@ RULINGS: tuple[Ruling, ...] = (
         why="No consequence of a defence critical is given, and reduced effects are per action,"
         " so adding either would invent rules.",
     ),
+    Ruling(
+        id="ninefold-one-skill-path",
+        title="Only the best fitting Skill path counts",
+        system=SYSTEM,
+        section="Skill Checks; Check Sequence",
+        source="A check adds the proficiency bonuses of the one trained Skill path that applies to"
+        " the declared action; other paths do not add to it, and no proficiency bonus is"
+        " shared by everyone.",
+        ruling="From the sheet, give the trained Skill paths that fit the action (paths=), each as"
+        " its total or as its list of proficiency bonuses, which add up within the path."
+        " Skills is the highest path total, never a sum of paths; no fitting path gives +0."
+        " A proficiency bonus is 0 or more (a penalty is a Debuff Bonus). Skills is given"
+        " either as one number (skills=) or as paths, not both.",
+        why="Paths never stack: Swords (15 + 5 = 20) and Brawling (10) both fitting a pommel"
+        " strike give Skills 20, not 30, so Stat 18 with a Buff of 5 and a Debuff of 3 makes"
+        " toPass 40 rather than 50. The path is declared before the roll; a player free to"
+        " choose declares the one that passes most often. With a negative bonus allowed,"
+        " declaring no path (+0) would beat a trained one.",
+    ),
+    Ruling(
+        id="ninefold-debuff-sign",
+        title="A Debuff Bonus is the size of the penalty",
+        system=SYSTEM,
+        section="Roll Checks; Embodiment Modifiers",
+        source="toPass subtracts the Debuff Bonus, while the embodiment example writes a penalty"
+        " as -2%; Debuffs are said to move toPass by anything from -50% to +50%.",
+        ruling="Each Buff Bonus is added and each Debuff Bonus subtracted as the formula names"
+        " them, so the robot's -2% on Perception is a Debuff Bonus of 2. Lists of either"
+        " add up (buffs=, debuffs=). Entries of any sign are taken: a negative Debuff Bonus"
+        " raises toPass, which is how the +50% end of the stated span is reached.",
+        why="Perception +12% and Skills +20% in the robot body: 12 + 20 - 2 = 30. Entering the"
+        " flaw as a Debuff Bonus of -2 would give 12 + 20 + 2 = 34, better than the 32 of a"
+        " body without it.",
+    ),
+    Ruling(
+        id="ninefold-resistance-not-a-buff",
+        title="A resistance or vulnerability is one term, not a Buff or Debuff",
+        system=SYSTEM,
+        section="Skill Checks; Contested and Combat Rolls",
+        source="One list counts resistances among the Buff and Debuff Bonuses; the defence formula"
+        " instead adds only the highest matching resistance, and a negative resistance is a"
+        " vulnerability.",
+        ruling="Resistances and vulnerabilities enter a defence only through the highest-match"
+        " term (resistances= with effect_types=), never as Buff or Debuff Bonuses as well: a"
+        " vulnerability is not subtracted beside a better resistance. They are not part of"
+        " other checks.",
+        why="Fire -10% and poison +35% against a fire-and-poison effect, defence Stat 30: the"
+        " highest match gives 30 + 35 = 65. Counting the vulnerability as a Debuff too would"
+        " give 55, and counting both as Buff and Debuff Bonuses 30 + 35 - 10 = 55, which the"
+        " never-add rule forbids.",
+    ),
+    Ruling(
+        id="ninefold-armour-piercing",
+        title="Armor piercing is subtracted in full",
+        system=SYSTEM,
+        section="Contested and Combat Rolls",
+        source="The defence formula subtracts armour piercing; whether it can take away more than"
+        " the armour adds is not said.",
+        ruling="Armour piercing is taken off the whole defence toPass, not only off the armour"
+        " bonus, so it can leave the defence below what it would be with no armour at all.",
+        why="Stat 30, armour +10 and armour piercing 15: the formula as written gives 30 + 10 - 15"
+        " = 25; capping the piercing at the armour would give 30. rollkit follows the formula,"
+        " which names no cap.",
+    ),
+    Ruling(
+        id="ninefold-defence-after-offence",
+        title="The defender chooses after the offence roll",
+        system=SYSTEM,
+        section="Check Sequence; Contested and Combat Rolls",
+        source="The defender works out its own toPass only once the offence has been rolled,"
+        " choosing then its Stat and its armour or evasion Skill.",
+        ruling="This is the one choice the page leaves a player after seeing dice. rollkit takes"
+        " the defence parts as given and, among the defence Skill paths that fit, the one"
+        " with the highest total, whatever the offence showed.",
+        why="The two rolls are independent: the defence's chance depends on no face, margin or"
+        " critical of the offence, so the best choice is the same after every offence roll."
+        " Stat 30 with an armour path of +20 or an evasion path of +15 defends 50 times in 100"
+        " or 45; against an attack at 60 the effect lands 60% x 50% = 30% of the time, and"
+        " choosing after the offence roll gains the defender nothing over choosing before.",
+    ),
 )
