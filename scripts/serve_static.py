@@ -5,7 +5,8 @@
 
 Used by ``scripts/serve``, the browser tests (a GitHub Pages project site lives under
 /<repo>/) and the browser benchmark. ``--block PATTERN`` answers 404 for matching paths,
-to test how the site behaves when a download fails.
+to test how the site behaves when a download fails. ``--delay MS`` holds every response back
+that long (a round trip of a distant host, for the benchmark's preload figures).
 
 It serves the site as a good static host would:
 
@@ -28,6 +29,7 @@ import http.server
 import os
 import re
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -65,6 +67,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     headers_extra: tuple[tuple[str, str], ...] = ()
     blocked: tuple[re.Pattern[str], ...] = ()
+    delay = 0.0  # seconds each response is held back
     vary = False  # this response's file has compressed copies
     immutable = False  # this response is in the content-hashed runtime folder
 
@@ -82,6 +85,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.prefix) :])
 
     def do_GET(self) -> None:
+        if self.delay:
+            time.sleep(self.delay)
         if any(p.search(self.path) for p in self.blocked):
             self.send_error(404, "blocked for a test")
             return
@@ -149,6 +154,7 @@ def serve(
     prefix: str = "/",
     headers: dict[str, str] | None = None,
     block: tuple[str, ...] = (),
+    delay_ms: float = 0.0,
 ) -> http.server.ThreadingHTTPServer:
     """Start serving in a background thread; returns the server (``server_port``, ``shutdown()``)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
@@ -159,6 +165,7 @@ def serve(
             "prefix": prefix,
             "headers_extra": tuple((headers or {}).items()),
             "blocked": tuple(re.compile(b) for b in block),
+            "delay": delay_ms / 1000,
         },
     )
     server = http.server.ThreadingHTTPServer(
@@ -175,6 +182,7 @@ def main() -> None:
     parser.add_argument("--prefix", default="/")
     parser.add_argument("--header", action="append", default=[], help="'Name: value'")
     parser.add_argument("--block", action="append", default=[], help="regex of paths to refuse")
+    parser.add_argument("--delay", type=float, default=0.0, metavar="MS", help="hold each response back")
     options = parser.parse_args()
     headers = dict(h.split(":", 1) for h in options.header)
     server = serve(
@@ -183,6 +191,7 @@ def main() -> None:
         prefix=options.prefix,
         headers={k.strip(): v.strip() for k, v in headers.items()},
         block=tuple(options.block),
+        delay_ms=options.delay,
     )
     print(
         f"serving {options.directory} on http://127.0.0.1:{server.server_port}{options.prefix}"

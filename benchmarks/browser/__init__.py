@@ -4,6 +4,7 @@
     .venv/bin/python scripts/bench_browser.py --quick          # 2 runs, one sample a widget
     .venv/bin/python scripts/bench_browser.py --json out.json  # also write every raw number
     .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just Lighthouse (3 runs a page: about 3 minutes)
+    .venv/bin/python scripts/bench_browser.py --no-lighthouse    # everything but Lighthouse
 
 Builds the site into a temporary directory with ``scripts/build`` (the project's one build
 entry point, ``mkdocs build --strict``), serves it with
@@ -35,6 +36,11 @@ What is measured:
   (zipimport) instead of ``loadPackage``. Once per benchmark, a third what-if boots that
   way with Pyodide's private ``_makeSnapshot``, makes a memory snapshot and restores new
   workers from it (``pages/bench-snapshot/``).
+* **Python's downloads**: when the site worker asked for each of its files and had it
+  (Resource Timing inside the worker, from the worker's start), on the cold click visits and
+  on as many cold visits of the same site served by a second server that holds every
+  response back ``--delay`` ms (a distant host, where a chain of requests one after the
+  other costs a round trip each): the worker asks for Pyodide's files at once.
 * **Every widget**, page by page in nav order with Material's instant navigation (an
   ``<a>`` clicked inside ``.md-content``): click Roll -> ``data-seed`` set, and a numeric
   field edited to a valid neighbour value (checked with rollkit in CPython) -> ``data-

@@ -100,6 +100,16 @@ def weigh(resources: list[dict[str, Any]], site: Path, base: str, gz: dict[Path,
     return out
 
 
+def worker_downloads(resources: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """When the site worker asked for each of its files and had it, in ms from the worker's start
+    (its own clock): the order that Python's downloads come in."""
+    return {
+        urlsplit(r["url"]).path.rsplit("/", 1)[-1]: {"start": r["start"], "end": r["end"]}
+        for r in resources
+        if r.get("worker") and is_python(r["url"])
+    }
+
+
 def page_resources(page: Any, worker_hint: str) -> list[dict[str, Any]]:
     resources = probes.function("resources")
     found = list(page.evaluate(resources, True))
@@ -173,9 +183,17 @@ def new_page(ctx: Any) -> tuple[Any, list[str]]:
 
 
 def site_visit(
-    ctx: Any, url: str, second: str, mode: str, log: Log, site: Path, base: str, gz: dict[Path, int]
+    ctx: Any,
+    url: str,
+    second: str | None,
+    mode: str,
+    log: Log,
+    site: Path,
+    base: str,
+    gz: dict[Path, int],
 ) -> dict[str, Any]:
-    """One visit of ``url``: load, start the worker (by a click, or lazily), roll, go to ``second``."""
+    """One visit of ``url``: load, start the worker (by a click, or lazily), roll, go to ``second``
+    (unless None)."""
     page, errors = new_page(ctx)
     log.take()
     result: dict[str, Any] = {"mode": mode, "wall": time.time()}
@@ -198,7 +216,16 @@ def site_visit(
     page.wait_for_load_state("load")
     marks = probes.call(page, "marks", first.get_attribute("id"))
     resources = page_resources(page, "rollkit-worker")
-    result.update(marks=marks, weight=weigh(resources, site, base, gz), server=log.take())
+    result.update(
+        marks=marks,
+        weight=weigh(resources, site, base, gz),
+        downloads=worker_downloads(resources),
+        server=log.take(),
+    )
+    if second is None:
+        result["errors"] = errors
+        page.close()
+        return result
     arrival = instant_go(page, second)
     second_roll = roll(page, 0)
     result.update(next_page=arrival, next_page_roll=second_roll, next_page_server=log.take(), errors=errors)
@@ -260,6 +287,30 @@ def timed_runs(
             f" bare Pyodide {run['bare_cold']['pyodide']:.0f}/{run['bare_warm']['pyodide']:.0f} ms"
         )
     return runs
+
+
+def distant_runs(
+    p: Any, args: argparse.Namespace, base: str, site: Path, log: Log, progress: Callable[[str], None]
+) -> list[dict[str, Any]]:
+    """Cold visits (Roll clicked) of the site served with every response held back ``args.delay``
+    ms, as from a distant host: what asking for Python's files at once saves."""
+    url = base + args.page
+    visits = []
+    for n in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="rollkit-bench-profile-") as profile:
+            ctx = p.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT
+            )
+            ctx.add_init_script(script=probes.init_script())
+            try:
+                visits.append(site_visit(ctx, url, None, "click", log, site, base, {}))
+            finally:
+                ctx.close()
+        marks = visits[-1]["marks"]
+        progress(
+            f"distant host run {n + 1}/{args.runs}: cold first roll {marks['seed'] - marks['click']:.0f} ms"
+        )
+    return visits
 
 
 def snapshot_what_if(p: Any, base: str, site: Path, loads: int) -> dict[str, Any]:

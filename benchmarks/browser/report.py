@@ -209,6 +209,8 @@ def timed_sections(
         )
     add("")
 
+    downloads_section(settings, s, add)
+
     sw = s.get("sweep")
     if sw:
         add(
@@ -412,6 +414,38 @@ def timed_sections(
             f" {VIEWPORT['width']}x{VIEWPORT['height']} viewport; Python starts there too, once the page is idle."
         )
         add("")
+
+
+def downloads_section(settings: dict[str, Any], s: dict[str, Any], add: Callable[[str], None]) -> None:
+    """Python's downloads inside the worker, in the order they come, from this server and a distant one."""
+    near, far = s["downloads"], s.get("distant")
+    delay = f"{settings.get('delay_ms', 0):.0f} ms"
+    add("## Python's downloads (cold, inside the worker)")
+    add("")
+    add(
+        "When the site worker asked for each file and had it, in ms from the worker's start (its own clock),"
+        f" from this server and from the same server holding every response back {delay} (a distant host)."
+        " The worker asks for the wasm, the standard library and the lock file with its first line, and"
+        " Pyodide fetches the wheel while it boots."
+    )
+    add("")
+    add(f"| file | asked | had | asked ({delay} away) | had ({delay} away) |")
+    add("|---|---|---|---|---|")
+    for name, times in near["files"].items():
+        other = (far or {}).get("files", {}).get(name, {"start": [], "end": []})
+        add(
+            f"| `{name}` | {cell(times['start'])} | {cell(times['end'])} | {cell(other['start'])} |"
+            f" {cell(other['end'])} |"
+        )
+    add(
+        f"| **all of Python's files in hand** | | {cell(near['all'])} | | {cell(far['all'] if far else [])} |"
+    )
+    if far:
+        add(f"| worker created → ready | | {cell(near['ready'])} | | {cell(far['ready'])} |")
+        add(
+            f"| click → **first dice shown** (cold first roll) | | {cell(near['first_roll'])} | | {cell(far['first_roll'])} |"
+        )
+    add("")
 
 
 def performance_section(

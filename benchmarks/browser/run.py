@@ -17,6 +17,7 @@ from benchmarks.browser.measure import (
     ARGS,
     VIEWPORT,
     Log,
+    distant_runs,
     snapshot_what_if,
     sweep,
     timed_runs,
@@ -57,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
             sys.exit(f"--page {args.page}: no such page in the built site")
         server = serve_static.serve(site, port=port)
         runs: list[dict[str, Any]] = []
+        distant: list[dict[str, Any]] = []
         sw: dict[str, Any] | None = None
         summary: dict[str, Any] = {}
         try:
@@ -66,6 +68,14 @@ def run(args: argparse.Namespace) -> int:
                 try:
                     if not args.lighthouse_only:
                         runs = timed_runs(p, args, base, site, log, progress)
+                        far = serve_static.serve(site, port=free_port(), delay_ms=args.delay)
+                        try:
+                            distant = distant_runs(
+                                p, args, f"http://127.0.0.1:{far.server_port}/", site, log, progress
+                            )
+                        finally:
+                            far.shutdown()
+                            far.server_close()
                         what_if = snapshot_what_if(p, base, site, 3)
                         progress(
                             "what-if: memory snapshot "
@@ -77,13 +87,14 @@ def run(args: argparse.Namespace) -> int:
                         )
                         sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
                         summary = {
-                            **summarize(runs, sw),
+                            **summarize(runs, sw, distant),
                             "what_if": what_if,
                             "cache_note": cache_note(runs, site, base, built_at),
                         }
                 finally:
                     browser.close()
-            summary["lighthouse"] = lighthouse_pages(base, site, progress, args.lighthouse_runs)
+            if not args.no_lighthouse:
+                summary["lighthouse"] = lighthouse_pages(base, site, progress, args.lighthouse_runs)
         finally:
             server.shutdown()
             server.server_close()
@@ -96,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             "viewport": VIEWPORT,
             "targets": TARGETS,
             "build_s": build_s,
+            "delay_ms": args.delay,
             "encodings": list(ENCODERS),
             "seconds": time.perf_counter() - began,
         }
@@ -111,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
                     "targets": checks,
                     "summary": summary,
                     "runs": runs,
+                    "distant": distant,
                     "sweep": sw,
                 },
                 indent=1,
@@ -131,12 +144,20 @@ def main(argv: list[str] | None = None) -> int:
         default=DEFAULT_PAGE,
         help=f"the rules page to load, relative to the site (default {DEFAULT_PAGE})",
     )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=100.0,
+        metavar="MS",
+        help="the distant-host visits: each response held back this long (default 100)",
+    )
     parser.add_argument("--no-sweep", action="store_true", help="skip the every-widget sweep")
     parser.add_argument(
         "--lighthouse-only",
         action="store_true",
         help="only Lighthouse (performance, page weight, accessibility) on the home, Hits and Again pages",
     )
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument(
         "--lighthouse-runs", type=int, help="Lighthouse runs a page, the median score reported (3; --quick 1)"
     )
@@ -148,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         args.samples = 1 if args.quick else 2
     if args.lighthouse_runs is None:
         args.lighthouse_runs = 1 if args.quick else 3
+    if args.lighthouse_only and args.no_lighthouse:
+        parser.error("--lighthouse-only and --no-lighthouse exclude each other")
     if args.runs < 1 or args.samples < 1 or args.lighthouse_runs < 1:
         parser.error("--runs, --samples and --lighthouse-runs must be at least 1")
     return run(args)

@@ -72,8 +72,32 @@ def cache_note(runs: list[dict[str, Any]], site: Path, base: str, built_at: floa
     }
 
 
-def summarize(runs: list[dict[str, Any]], sw: dict[str, Any] | None) -> dict[str, Any]:
-    s: dict[str, Any] = {}
+def downloads(visits: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per file of Python's, when the worker asked for it and had it (ms from the worker's start),
+    and when it had them all, over ``visits``."""
+    files: dict[str, dict[str, list[float]]] = {}
+    for visit in visits:
+        for name, times in visit.get("downloads", {}).items():
+            for key in ("start", "end"):
+                files.setdefault(name, {"start": [], "end": []})[key].append(times[key])
+    return {
+        "files": dict(sorted(files.items(), key=lambda item: median(item[1]["start"]) or 0)),
+        "all": [
+            max((t["end"] for t in v["downloads"].values()), default=None)
+            for v in visits
+            if v.get("downloads")
+        ],
+        "first_roll": [sub(v["marks"]["seed"], v["marks"]["click"]) for v in visits],
+        "ready": [sub(v["marks"]["ready"], v["marks"]["worker_created"]) for v in visits],
+    }
+
+
+def summarize(
+    runs: list[dict[str, Any]], sw: dict[str, Any] | None, distant: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    s: dict[str, Any] = {"downloads": downloads([r["click_cold"] for r in runs])}
+    if distant:
+        s["distant"] = downloads(distant)
     for kind in ("click", "lazy"):
         for cache in ("cold", "warm"):
             visits = [r[f"{kind}_{cache}"] for r in runs]
