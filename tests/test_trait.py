@@ -608,7 +608,7 @@ def test_properties(check: trait.Check | trait.Contest) -> None:
 def test_describe_and_json() -> None:
     check = Check(mod=5, threshold=15, adept=True, exp=2)
     assert check.describe() == (
-        "trait.Check(mod=5, threshold=15, exp=2, adept=True, prowess=0, stagger=0, cap='online')"
+        "trait.Check(mod=5, threshold=15, exp=2, adept=True, prowess=0, stagger=0, cap='online', spend=0)"
     )
     data = check.roll(seed=7).to_json()
     assert data["system"] == "trait" and len(data["faces"]) == 3

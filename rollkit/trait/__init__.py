@@ -1,7 +1,8 @@
 """trait: 2d12 + MOD (+ EXP when Adept) against a Threshold.
 
 Prowess rolls extra d12 and keeps the best two, Stagger keeps the worst two;
-a miss is priced in Chance by how far it fell short. Source: seed 001,
+a miss is priced in Chance by how far it fell short, and a player may pay it
+after the roll to succeed with a Complication. Source: seed 001,
 "Trait Checks" (chapter 3). Rulings are listed in ``RULINGS``.
 """
 
@@ -11,7 +12,9 @@ from ._checks import Check, Contest
 
 # Importable as before though not in __all__: the die size and the fields' types.
 from ._rules import (  # noqa: F401
+    BOUGHT_SUCCESS,
     CAPS,
+    HIGHEST_COST,
     LIMITS,
     MAX_EXP,
     MAX_EXTRA,
@@ -49,6 +52,8 @@ __all__ = [
     "difficulty",
     "THRESHOLDS",
     "OUTCOMES",
+    "BOUGHT_SUCCESS",
+    "HIGHEST_COST",
     "CAPS",
     "TIES",
     "MAX_MOD",

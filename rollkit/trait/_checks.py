@@ -14,26 +14,32 @@ from .._validate import choice
 from ._maths import _bound, _check_outcomes, _contest_margins, _contest_outcomes, _totals
 from ._rules import (
     _CAP_WORDS,
+    BOUGHT_SUCCESS,
+    HIGHEST_COST,
     MAX_EXP,
     MAX_EXTRA,
     MAX_MOD,
     MAX_THRESHOLD,
-    OUTCOMES,
     SIDES,
     SYSTEM,
     TIES,
     Cap,
     Side,
     Ties,
+    _bought_reach,
     _bounded,
     _contest_name,
     _make_side,
-    _outcome_index,
+    _outcome_name,
+    _spend,
     difficulty,
     failure_degree,
 )
 
 __all__ = ["Check", "Contest"]
+
+_SUCCESSES = ("success", BOUGHT_SUCCESS)
+"""The outcomes of a check that count as success (ruling trait-bought-success)."""
 
 
 def _roll_side(dice: Dice, side: Side, who: str, note: str = "") -> tuple[tuple[Die, ...], int]:
@@ -74,10 +80,13 @@ class Check(CheckBase):
 
     ``prowess``/``stagger`` roll extra d12, keeping the best/worst two; Adept
     adds one Prowess; each side is capped (``cap``, from ``exp``) and then one
-    Prowess cancels one Stagger. A miss has a degree and a Chance cost.
-    Source: "The roll", "Prowess and Stagger", "When you fail". Rulings
-    trait-reach-equal, trait-adept-prowess, trait-stack-cap-floor,
-    trait-cap-before-cancel, trait-failure-band-edges.
+    Prowess cancels one Stagger. A miss has a degree and a Chance cost;
+    ``spend`` is the most Chance the player would pay after the roll, and a
+    miss that costs no more becomes a "success with a Complication", which
+    ``chance()`` counts as a success. Source: "The roll", "Prowess and
+    Stagger", "When you fail". Rulings trait-reach-equal, trait-adept-prowess,
+    trait-stack-cap-floor, trait-cap-before-cancel, trait-failure-band-edges,
+    trait-spend-limit, trait-bought-success.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -99,11 +108,19 @@ class Check(CheckBase):
         options=_CAP_WORDS,
         default="online",
     )
+    spend: int = param(
+        "Chance to spend",
+        hint="the most Chance you would pay to turn a miss into a success",
+        low=0,
+        high=HIGHEST_COST,
+        default=0,
+    )
     _side: Side = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         side = _make_side("", self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
         _bounded("threshold", self.threshold, MAX_THRESHOLD)
+        _spend(self.spend)
         object.__setattr__(self, "_side", side)
 
     @property
@@ -128,17 +145,20 @@ class Check(CheckBase):
         return self._side.dice
 
     def outcomes(self) -> Distribution:
-        """Critical, Moderate and Low failure and success, worst to best."""
+        """Critical, Moderate and Low failure, (success with a Complication,) success."""
         side = self._side
-        return _check_outcomes(side.dice, side.highest, self.threshold - side.bonus)
+        return _check_outcomes(side.dice, side.highest, self.threshold - side.bonus, self.spend)
 
     def success_from(self) -> int | None:
-        """The Threshold."""
-        return self.threshold
+        """The Threshold, less the largest miss ``spend`` buys (the lowest total when every
+        miss is bought): ruling trait-bought-success."""
+        reach = _bought_reach(self.spend)
+        return self._side.bonus + 2 if reach is None else self.threshold - reach
 
     def chance(self) -> Fraction:
-        """The exact chance that the total reaches the Threshold."""
-        return self.outcomes()["success"]
+        """The exact chance of success: the total reaches the Threshold, or the miss is
+        bought with ``spend`` Chance or less (ruling trait-bought-success)."""
+        return sum((p for name, p in self.outcomes().items() if name in _SUCCESSES), Fraction(0))
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """The total (kept dice + bonus); with ``bound``, totals above it form the tail."""
@@ -150,7 +170,8 @@ class Check(CheckBase):
         logged, total = _roll_side(dice, side, "")
         missed = self.threshold - total
         degree, cost = failure_degree(missed=missed)
-        outcome = OUTCOMES[_outcome_index(missed)]
+        outcome = _outcome_name(missed, self.spend)
+        bought = outcome == BOUGHT_SUCCESS
         kept = tuple(d.face for d in logged if d.counts == "kept")
         details = (
             (
@@ -166,6 +187,9 @@ class Check(CheckBase):
                 ("missed_by", max(0, missed)),
                 ("degree", degree),
                 ("chance_cost", cost),
+                ("spend", self.spend),
+                ("chance_spent", cost if bought else 0),
+                ("complication", bought),
             )
         )
         return Roll(
@@ -174,7 +198,7 @@ class Check(CheckBase):
             dice=logged,
             tally=total,
             outcome=outcome,
-            success=outcome == "success",
+            success=outcome in _SUCCESSES,
             probability=self.outcomes()[outcome],
             details=details,
         )
@@ -189,6 +213,7 @@ class Contest(CheckBase):
     actor's total minus resister's. Equal totals follow ``ties`` (ruling
     trait-contest-ties): ``"resister"`` (default) they hold, ``"actor"`` the
     actor wins, ``"standoff"`` a "tie" outcome, ``"reroll"`` both roll again.
+    No Chance is spent on a lost contest (ruling trait-contest-no-chance).
     """
 
     system: ClassVar[str] = SYSTEM

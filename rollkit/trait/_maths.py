@@ -8,7 +8,7 @@ from typing import Any
 
 from .._dist import Distribution, convolve, listed
 from .._validate import integer
-from ._rules import OUTCOMES, SIDES, _contest_name, _outcome_index
+from ._rules import SIDES, _contest_name, _outcome_name, _outcome_names
 
 
 @lru_cache(maxsize=256)
@@ -33,12 +33,13 @@ def _sum_weights(dice: int, highest: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _check_outcomes(dice: int, highest: bool, need: int) -> Distribution:
-    """Outcomes when the two kept dice must sum to ``need`` (Threshold - bonus)."""
-    weights = [0, 0, 0, 0]
+def _check_outcomes(dice: int, highest: bool, need: int, spend: int) -> Distribution:
+    """Outcomes when the two kept dice must sum to ``need`` (Threshold - bonus), buying
+    every miss that costs ``spend`` Chance or less."""
+    weights = dict.fromkeys(_outcome_names(spend), 0)
     for i, ways in enumerate(_sum_weights(dice, highest)):
-        weights[_outcome_index(need - (i + 2))] += ways
-    return Distribution.from_weights(list(zip(OUTCOMES, weights)), SIDES**dice)
+        weights[_outcome_name(need - (i + 2), spend)] += ways
+    return Distribution.from_weights(weights, SIDES**dice)
 
 
 @lru_cache(maxsize=256)

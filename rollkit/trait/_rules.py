@@ -28,7 +28,15 @@ THRESHOLDS: dict[str, int] = {
 """The named Thresholds ("Thresholds" table); any other whole number may be set too."""
 
 OUTCOMES: tuple[str, ...] = ("critical failure", "moderate failure", "low failure", "success")
-"""Outcomes of a check, worst to best ("When you fail")."""
+"""Outcomes of a check that spends no Chance, worst to best ("When you fail")."""
+BOUGHT_SUCCESS = "success with a Complication"
+"""A miss turned into a success with Chance ("When you fail"). With Chance to spend above 0
+it is listed between "low failure" and "success": ruling trait-bought-success."""
+HIGHEST_COST = 3
+"""What the dearest miss (Critical) costs in Chance, so Chance to spend runs 0 to 3."""
+_BANDS: tuple[tuple[int, str, int], ...] = ((4, "Low", 1), (10, "Moderate", 2))
+"""The bounded degrees of failure: (largest miss in the band, degree, Chance cost); a miss
+past the last band is Critical and costs ``HIGHEST_COST``. Ruling trait-failure-band-edges."""
 
 Cap = Literal["online", "draft", "none"]
 CAPS: tuple[str, ...] = ("online", "draft", "none")
@@ -105,11 +113,9 @@ def failure_degree(*, missed: int) -> tuple[str | None, int]:
     missed = integer("missed", missed)
     if missed <= 0:
         return (None, 0)
-    if missed < 5:
-        return ("Low", 1)
-    if missed <= 10:
-        return ("Moderate", 2)
-    return ("Critical", 3)
+    return next(
+        ((degree, cost) for most, degree, cost in _BANDS if missed <= most), ("Critical", HIGHEST_COST)
+    )
 
 
 def difficulty(*, threshold: int) -> str | None:
@@ -121,12 +127,39 @@ def difficulty(*, threshold: int) -> str | None:
     return None
 
 
-def _outcome_index(missed: int) -> int:
+def _cost(missed: int) -> int:
+    """The Chance a miss costs to buy (0 when the Threshold is reached)."""
     if missed <= 0:
-        return 3
-    if missed < 5:
-        return 2
-    return 1 if missed <= 10 else 0
+        return 0
+    return next((cost for most, _, cost in _BANDS if missed <= most), HIGHEST_COST)
+
+
+def _outcome_name(missed: int, spend: int) -> str:
+    """The outcome of a total ``missed`` short, buying any miss that costs ``spend`` or less."""
+    cost = _cost(missed)
+    return BOUGHT_SUCCESS if 0 < cost <= spend else OUTCOMES[len(OUTCOMES) - 1 - cost]
+
+
+def _outcome_names(spend: int) -> tuple[str, ...]:
+    """The outcomes listed, worst to best: the bought success only when ``spend`` is above 0."""
+    return OUTCOMES if not spend else (*OUTCOMES[:-1], BOUGHT_SUCCESS, OUTCOMES[-1])
+
+
+def _bought_reach(spend: int) -> int | None:
+    """The largest miss that ``spend`` buys (0: none; None: every miss). Ruling trait-spend-limit."""
+    if spend >= HIGHEST_COST:
+        return None
+    return max((most for most, _, cost in _BANDS if cost <= spend), default=0)
+
+
+def _spend(spend: Any) -> int:
+    return integer(
+        "spend",
+        spend,
+        low=0,
+        high=HIGHEST_COST,
+        allowed=f"a whole number from 0 to {HIGHEST_COST} (no miss costs more Chance)",
+    )
 
 
 def _contest_name(margin: int, ties: str) -> str:

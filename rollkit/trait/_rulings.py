@@ -118,4 +118,56 @@ RULINGS: tuple[Ruling, ...] = (
         " (52.8%) if they go to the actor, and 1/2 on a reroll. Holding on a tie"
         " matches how most contested systems treat the side that acts.",
     ),
+    Ruling(
+        id="trait-spend-limit",
+        title="Paying Chance after the roll: the most you would pay",
+        system=SYSTEM,
+        section="When you fail",
+        source="Once a check has failed the player may pay Chance for a success instead: 1"
+        " for a Low failure, 2 for Moderate, 3 for Critical, after which the Game Master adds"
+        " a Complication. The choice is made with the dice already showing.",
+        ruling="Check(spend=...) is the most Chance the player would pay, set before the roll:"
+        " 0 to 3, and the default 0 buys nothing. A miss that costs spend or less becomes a"
+        " success with a Complication, and the roll records chance_spent and complication; a"
+        " dearer miss stands. One roll's choice is replayed with resolve(faces) and a spend"
+        " that buys or declines it. The Chance a Persona holds and the Complication itself"
+        " belong to the next chapter and are not tracked.",
+        why="The choice can only depend on the degree, which the dice fix, and every degree buys"
+        " the same thing, one success with one Complication. Buying a dear miss while refusing"
+        " a cheap one never helps, so a limit covers every choice worth making, and a player"
+        " who declines has a lower limit. The narrow miss: MOD 4 against 20, dice 6 and 7,"
+        " total 17, a Low failure; with spend 1 or more it succeeds for 1 Chance, with spend 0"
+        " it stays a low failure. MOD 4 against 20 succeeds 5/16 with spend 0, 89/144 with 1,"
+        " 67/72 with 2 and always with 3.",
+    ),
+    Ruling(
+        id="trait-bought-success",
+        title="A success bought with Chance counts as a success",
+        system=SYSTEM,
+        section="When you fail",
+        source="Paying turns the failed check into a success, and a Complication comes with it.",
+        ruling="A bought miss is an outcome of its own, 'success with a Complication', listed"
+        " between low failure and success whenever spend is above 0. It is a success:"
+        " Roll.success is True, chance() includes it and success_from() is the Threshold less"
+        " the largest miss spend buys (4 for 1 Chance, 10 for 2; the lowest total for 3)."
+        " outcomes()['success'] stays the chance of reaching the Threshold.",
+        why="The source calls the result a success, yet the Complication sets it apart from a"
+        " clean one, so the tables show both rather than hide one behind a flag. MOD 4 against"
+        " 20 with spend 1: success 5/16, success with a Complication 11/36, 89/144 together,"
+        " which is the chance quoted; the chart marks totals of 16 and up.",
+    ),
+    Ruling(
+        id="trait-contest-no-chance",
+        title="No Chance spent on a lost contest",
+        system=SYSTEM,
+        section="Contested checks; When you fail",
+        source="Degrees of failure and their price are measured against a Threshold; a contest"
+        " compares two totals, has no Threshold, and says nothing of paying Chance.",
+        ruling="Contest takes no spend field: a lost contest cannot be bought with Chance.",
+        why="Reading the losing margin as the miss leaves two gaps: a tie the resister holds"
+        " misses by 0, which no degree prices, and the winner could pay back in turn, a bidding"
+        " the text never settles. The stakes are large: with equal MODs on plain 2d12 the actor"
+        " loses by 1 to 4 with 4309/20736 (20.8%), so buying those alone would lift the win"
+        " from 4895/10368 (47.2%) to 14099/20736 (68.0%).",
+    ),
 )
