@@ -238,7 +238,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="ninefold-resistance-not-a-buff",
-        title="A resistance or vulnerability is one term, not a Buff or Debuff",
+        title="Resistances are one term, never Buffs or Debuffs",
         system=SYSTEM,
         section="Skill Checks; Contested and Combat Rolls",
         source="One list counts resistances among the Buff and Debuff Bonuses; the defence formula"
@@ -249,9 +249,9 @@ RULINGS: tuple[Ruling, ...] = (
         " vulnerability is not subtracted beside a better resistance. They are not part of"
         " other checks.",
         why="Fire -10% and poison +35% against a fire-and-poison effect, defence Stat 30: the"
-        " highest match gives 30 + 35 = 65. Counting the vulnerability as a Debuff too would"
-        " give 55, and counting both as Buff and Debuff Bonuses 30 + 35 - 10 = 55, which the"
-        " never-add rule forbids.",
+        " highest match gives 30 + 35 = 65. Taking the vulnerability off as a Debuff as well"
+        " would give 30 + 35 - 10 = 55, counting two resistances against one effect, which the"
+        " highest-only rule forbids.",
     ),
     Ruling(
         id="ninefold-armour-piercing",
