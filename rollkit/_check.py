@@ -54,6 +54,11 @@ class CheckBase:
         """
         return None
 
+    def success_includes(self) -> str:
+        """What success counts besides the plain rule, in the rules' words, for the odds' labels
+        ("a miss bought with Chance"); "" when nothing else counts."""
+        return ""
+
     def _play(self, dice: Dice) -> Roll:  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -352,7 +352,10 @@ def _succeeds(check: Any, name: str) -> Node | None:
         "p",
         {"class": "rk-succeeds"},
         node("span", {"class": "rk-key rk-key-success"}),
-        f" Success: {needed}" + (f" ({target})." if target != "Success" else "."),
+        f" Success: {needed}"
+        + (f" ({target})" if target != "Success" else "")
+        + (f", counting {check.success_includes()}" if check.success_includes() else "")
+        + ".",
     )
 
 
@@ -417,7 +420,9 @@ def odds_view(
         node(
             "p",
             {"class": "rk-chance"},
-            "Chance of success: ",
+            "Chance of success"
+            + (f", counting {check.success_includes()}" if check.success_includes() else "")
+            + ": ",
             node("strong", {"class": "rk-p"}, percent(chance)),
             " = ",
             *_exact(chance, "success"),

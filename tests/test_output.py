@@ -85,6 +85,7 @@ KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
             "prowess": small(trait.MAX_EXTRA),
             "stagger": small(trait.MAX_EXTRA),
             "cap": st.sampled_from(["online", "none"]),
+            "spend": edge(0, 3),
         },
     ),
     "trait.contest": st.fixed_dictionaries(

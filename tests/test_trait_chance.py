@@ -179,7 +179,8 @@ def test_the_widget_names_the_limit_and_splits_the_successes() -> None:
     assert "Chance to spend 1" in view["values"]
     assert '<th scope="row">success with a Complication</th>' in html
     assert view["chance"] == str(Fraction(5, 16) + Fraction(11, 36))
-    assert "Success: total of 16 or more." in html
+    assert "Success: total of 16 or more, counting a miss bought with Chance." in html
+    assert "Chance of success, counting a miss bought with Chance: " in html
     plain = to_html(odds_view(Check(mod=4, threshold=20))["tree"])
     assert "Complication" not in plain and "(Threshold 20)" in plain
 

@@ -155,6 +155,10 @@ class Check(CheckBase):
         reach = _bought_reach(self.spend)
         return self._side.bonus + 2 if reach is None else self.threshold - reach
 
+    def success_includes(self) -> str:
+        """With Chance to spend, a miss bought with it counts as success."""
+        return "a miss bought with Chance" if self.spend else ""
+
     def chance(self) -> Fraction:
         """The exact chance of success: the total reaches the Threshold, or the miss is
         bought with ``spend`` Chance or less (ruling trait-bought-success)."""
