@@ -9,7 +9,10 @@ build through ``build`` (this command), so both builders give the same site.
 - Pyodide's five runtime files come from npm ``pyodide`` (pinned in package.json,
   installed by ``npm ci``), so the site never asks a CDN for anything.
 - The rollkit wheel is built from the working tree (``pip wheel``), cached by a
-  hash of the sources.
+  hash of the sources. Pyodide itself, under Node, then compiles every module of it for
+  Pyodide's Python (``compile_wheel``): the site's wheel carries ``__pycache__/*.pyc``
+  beside the sources, so the browser does not compile them (about 60 ms). Without Node
+  (or when the compile fails) the build says so and ships the wheel as built.
 - ``pyodide lockfile add-wheels`` registers it, with its sha256, in the site's
   ``pyodide-lock.json``, which lists only what the site serves.
 - All of it goes into ``pyodide/<hash>/``, the hash covering the runtime files, the
@@ -22,6 +25,7 @@ build through ``build`` (this command), so both builders give the same site.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -30,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from docs_tools import compress, offline
@@ -45,7 +50,35 @@ HASH_LENGTH = 16  # hex digits; scripts/serve_static.py's IMMUTABLE matches this
 WORKER = "assets/rollkit-worker.mjs"
 _UNPINNED = re.compile(rf"""(["'])\.\./{RUNTIME_HOME}/(?![0-9a-f]{{{HASH_LENGTH}}}/)""")
 
-__all__ = ["build", "install", "wheel", "pin", "runtime_dir", "BUILDERS"]
+NODE_TIMEOUT_S = 300
+# Run by Node: Pyodide (from node_modules) compiles the unpacked wheel in argv[2] into
+# argv[3], each module's .pyc where Python looks for it, checked by nothing but its own
+# hash mark (unchecked-hash: the wheel's files never change once installed). Prints the tag.
+_COMPILE_JS = """
+const [pyodideDir, source, target] = process.argv.slice(1);
+const { pathToFileURL } = await import("node:url");
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {} });
+pyodide.mountNodeFS("/source", source);
+pyodide.mountNodeFS("/target", target);
+console.log(pyodide.runPython(`
+import importlib.util, pathlib, py_compile, sys
+source, target = pathlib.Path("/source"), pathlib.Path("/target")
+for path in sorted(source.rglob("*.py")):
+    relative = path.relative_to(source)
+    py_compile.compile(
+        str(path),
+        cfile=str(target / importlib.util.cache_from_source(str(relative))),
+        dfile=str(pathlib.Path(sys.prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}",
+                               "site-packages", relative)),
+        doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+sys.implementation.cache_tag
+`));
+"""
+
+__all__ = ["build", "install", "wheel", "compile_wheel", "pin", "runtime_dir", "BUILDERS"]
 
 
 def _sources_hash() -> str:
@@ -58,7 +91,26 @@ def _sources_hash() -> str:
 
 
 def wheel() -> Path:
-    """The rollkit wheel for the current sources (built once per change)."""
+    """The rollkit wheel for the current sources (built once per change), with bytecode for
+    Pyodide's Python when Node can compile it (``compile_wheel``), else as built (said on stderr)."""
+    plain = _plain_wheel()
+    version = json.loads((NPM_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    compiled = plain.parent / f"pyodide-{version}" / plain.name
+    if not compiled.exists():
+        compiled.parent.mkdir(exist_ok=True)
+        try:
+            compile_wheel(plain, compiled)
+        except RuntimeError as error:
+            print(
+                f"build: {error}: the site's wheel carries no bytecode (the browser compiles rollkit"
+                " at start-up, about 60 ms more)",
+                file=sys.stderr,
+            )
+            return plain
+    return compiled
+
+
+def _plain_wheel() -> Path:
     folder = CACHE / _sources_hash()
     found = sorted(folder.glob("rollkit-*.whl"))
     if found:
@@ -85,6 +137,74 @@ def wheel() -> Path:
         text=True,
     )
     return sorted(folder.glob("rollkit-*.whl"))[0]
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def compile_wheel(plain: Path, target: Path) -> str:
+    """Write ``target``: the wheel ``plain`` with every module also compiled by Pyodide's Python
+    (run under Node), its RECORD listing the .pyc files; returns Python's cache tag (such as
+    ``cpython-314``). Raises ``RuntimeError`` when Node or the compile fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
+    with tempfile.TemporaryDirectory(prefix="rollkit-pyc-") as tmp:
+        source, compiled = Path(tmp) / "source", Path(tmp) / "compiled"
+        compiled.mkdir()
+        with zipfile.ZipFile(plain) as zf:
+            zf.extractall(source)
+            entries = [(info, zf.read(info)) for info in zf.infolist()]
+        try:
+            done = subprocess.run(
+                [
+                    node,
+                    "--input-type=module",
+                    "-e",
+                    _COMPILE_JS,
+                    str(NPM_PYODIDE),
+                    str(source),
+                    str(compiled),
+                ],
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=NODE_TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise RuntimeError(f"Pyodide did not compile the wheel within {NODE_TIMEOUT_S} s") from error
+        if done.returncode != 0:
+            raise RuntimeError(f"Pyodide could not compile the wheel: {done.stderr.strip()[-500:]}")
+        tag = done.stdout.strip().splitlines()[-1]
+        pycs = sorted(p for p in compiled.rglob("*.pyc"))
+        if not pycs:
+            raise RuntimeError("Pyodide compiled no module of the wheel")
+        record_name, record = next(
+            (info.filename, data) for info, data in entries if info.filename.endswith(".dist-info/RECORD")
+        )
+        added = [(p.relative_to(compiled).as_posix(), p.read_bytes()) for p in pycs]
+        lines = [
+            line for line in record.decode("utf-8").splitlines() if line and not line.startswith(record_name)
+        ]
+        lines += [_record_line(name, data) for name, data in added] + [f"{record_name},,"]
+        partial = target.with_name(target.name + ".tmp")
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as out:
+            for info, data in entries:
+                if info.filename != record_name:
+                    out.writestr(info, data)
+            for name, data in added:
+                out.writestr(
+                    zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED
+                )
+            out.writestr(
+                zipfile.ZipInfo(record_name, date_time=(1980, 1, 1, 0, 0, 0)),
+                "\n".join(lines) + "\n",
+                zipfile.ZIP_DEFLATED,
+            )
+        os.replace(partial, target)
+        return tag
 
 
 def _runtime_hash(built: Path) -> str:

@@ -5,15 +5,19 @@ browser runtime from the step itself."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from docs_tools import runtime
 from docs_tools.runtime import runtime_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,6 +120,83 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert not (site / "stale.html").exists()
     runtime = runtime_dir(site)  # pyodide/<hash>/
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert (runtime / lock["packages"]["rollkit"]["file_name"]).exists()
+    shipped = runtime / lock["packages"]["rollkit"]["file_name"]
+    assert hashlib.sha256(shipped.read_bytes()).hexdigest() == lock["packages"]["rollkit"]["sha256"]
+    _assert_compiled(shipped, "cpython-314")  # Pyodide 314's Python, not the CPython running the build
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
+
+
+def _digest(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _assert_compiled(wheel: Path, tag: str) -> None:
+    """Every module of ``wheel`` has its unchecked-hash .pyc for ``tag``, and RECORD lists every file."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        modules = [n for n in names if n.endswith(".py")]
+        assert modules
+        for module in modules:
+            folder, _, stem = module.rpartition("/")
+            pyc = f"{folder}/__pycache__/{stem[:-3]}.{tag}.pyc".lstrip("/")
+            assert pyc in names, pyc
+            assert int.from_bytes(zf.read(pyc)[4:8], "little") == 0b01, pyc  # hash-based, not checked
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = {}
+        for line in zf.read(record_name).decode().splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            record[name] = (digest, size)
+        assert set(record) == set(names)
+        for name in names:
+            if name != record_name:
+                data = zf.read(name)
+                assert record[name] == (_digest(data), str(len(data))), name
+
+
+def _tiny_wheel(folder: Path) -> Path:
+    wheel = folder / "tiny-1.0-py3-none-any.whl"
+    files = {
+        "tiny/__init__.py": "from tiny.dice import SIDES\n",
+        "tiny/dice.py": "SIDES = 6\n",
+        "tiny-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0\n",
+    }
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+        zf.writestr(
+            "tiny-1.0.dist-info/RECORD",
+            "".join(f"{n},{_digest(t.encode())},{len(t)}\n" for n, t in files.items())
+            + "tiny-1.0.dist-info/RECORD,,\n",
+        )
+    return wheel
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or not runtime.NPM_PYODIDE.exists(), reason="needs Node and npm pyodide"
+)
+def test_pyodide_compiles_a_wheel_under_node(tmp_path: Path) -> None:
+    plain = _tiny_wheel(tmp_path)
+    compiled = tmp_path / "out" / plain.name
+    compiled.parent.mkdir()
+    assert runtime.compile_wheel(plain, compiled) == "cpython-314"
+    _assert_compiled(compiled, "cpython-314")
+    with zipfile.ZipFile(plain) as before, zipfile.ZipFile(compiled) as after:
+        for name in before.namelist():
+            if not name.endswith("RECORD"):
+                assert after.read(name) == before.read(name)  # the sources are kept as they were
+
+
+def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = _tiny_wheel(tmp_path)
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(RuntimeError, match="Node.js is not installed"):
+        runtime.compile_wheel(plain, tmp_path / "never.whl")
+    monkeypatch.setattr(runtime, "_plain_wheel", lambda: plain)
+    assert runtime.wheel() == plain
+    assert "Node.js is not installed (scripts/setup installs it): the site's wheel carries no bytecode" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "never.whl").exists()

@@ -163,14 +163,14 @@ def timed_sections(
     for step, label in (
         ("loadPackage", '`loadPackage("rollkit")` (wheel fetch, sha256, install)'),
         ("stdlib_imports", "stdlib modules rollkit imports"),
-        ("import_rollkit", "`import rollkit` (compiled from source)"),
+        ("import_rollkit", "`import rollkit` (its .pyc, compiled at build time)"),
         ("import_systems", "the five system modules (`rollkit.SYSTEMS`)"),
         ("import_params", "`from rollkit._params import request`"),
         ("first_request", "then the first `request()` (a roll; systems already imported)"),
     ):
         add(f"| split (bare page, after its boot): {label} | {cell(bc[step])} | {cell(bw[step])} | | |")
     add(
-        f"| what-if: compiling rollkit's sources (saved by shipping .pyc) | {cell(bc['compile_sources'])} |"
+        f"| what-if: compiling rollkit's sources (what the shipped .pyc save) | {cell(bc['compile_sources'])} |"
         f" {cell(bw['compile_sources'])} | | |"
     )
     add(

@@ -26,7 +26,7 @@ try {
   step("import_params");
   request(first);
   step("first_request");
-  // What .pyc files in the wheel would save: compiling rollkit's sources again.
+  // What the .pyc files in the wheel save: compiling rollkit's sources again.
   steps.compile_sources = pyodide.runPython(`
 import pathlib, time, rollkit
 began = time.perf_counter()
