@@ -413,6 +413,9 @@ def test_python_errors_name_the_entry():
         to_pass(stat=10, buffs=(1,) * (ninefold.MAX_PARTS + 1))
     with pytest.raises(LimitError, match=r"paths\[0\] has 1001 entries"):
         to_pass(stat=10, paths=((1,) * 1001,))
+    with pytest.raises(LimitError, match=r"paths has more than 1000 proficiency bonuses in all.*MAX_PARTS"):
+        to_pass(stat=10, paths=((1,) * 600, (2,) * 401))
+    assert to_pass(stat=10, paths=((1,) * 600, (2,) * 400)) == 810
     with pytest.raises(LimitError, match=r"debuffs\[0\]=10000000 is too large"):
         to_pass(stat=10, debuffs=(10**7,))
     # a toPass the parts make, said with the parts

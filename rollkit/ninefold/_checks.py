@@ -392,7 +392,7 @@ class SkillCheck(_FromSheet):
 
     stat: int = _stat_param("Stat (%)", "the Stat the action rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(
-        "Skill paths (%)", "each fitting path's bonuses; only the best counts"
+        "Skill paths (%)", "each fitting path's total bonus; only the best counts"
     )
     buffs: tuple[int, ...] = _bonuses_param(
         "Buff Bonuses (%)", "each added to toPass: gear, cover, aspects, conditions", "Buff Bonus"

@@ -74,7 +74,7 @@ class Contest(CheckBase):
     effect lands only when the offence passed and the defence failed; the
     offence's criticals change its effect dice. The defence roll is read for
     pass or fail only (ruling ``ninefold-defence-critical``). The tally is the
-    number of effect dice rolled.
+    number of effect dice rolled. From the defender's sheet: ``Contest.defender(...)``.
     """
 
     system: ClassVar[str] = SYSTEM

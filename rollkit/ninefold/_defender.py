@@ -59,7 +59,7 @@ class DefenderContest(_FromSheet):
     offence: int = _offence_param()
     stat: int = _stat_param("Defense Stat (%)", "the Stat the defense rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(
-        "Defense Skill paths (%)", "armor or evasion path bonuses; the best counts"
+        "Defense Skill paths (%)", "armor or evasion path totals; only the best counts"
     )
     armour: int = _armour_param("Armor (%)", "the armor's bonus to the defense")
     cover: int = _armour_param("Cover (%)", "the cover's bonus to the defense")

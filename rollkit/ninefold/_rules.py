@@ -39,7 +39,7 @@ LIMITS: tuple[Limit, ...] = (
         SYSTEM,
         "MAX_PARTS",
         MAX_PARTS,
-        "Most entries in one list of toPass parts: Skill paths, one path's bonuses, Buff or Debuff Bonuses.",
+        "Most entries in one list of toPass parts: Skill paths (their bonuses in all), Buff or Debuff Bonuses.",
     ),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
@@ -152,14 +152,21 @@ def _proficiency(name: str, value: Any) -> int:
 
 
 def _paths(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
-    """Skill paths, each a total or a tuple of proficiency bonuses, every bonus 0 or more."""
-    paths = []
+    """Skill paths, each a total or a tuple of proficiency bonuses, every bonus 0 or more;
+    MAX_PARTS bonuses in all."""
+    paths, count = [], 0
     for i, path in enumerate(_listed(name, value, "Skill paths (a total or a tuple of bonuses each)")):
         if isinstance(path, (tuple, list)):
             bonuses = _listed(f"{name}[{i}]", path, "proficiency bonuses")
             paths.append(tuple(_proficiency(f"{name}[{i}][{j}]", b) for j, b in enumerate(bonuses)))
         else:
             paths.append((_proficiency(f"{name}[{i}]", path),))
+        count += len(paths[-1])
+        if count > MAX_PARTS:
+            raise LimitError(
+                f"{name} has more than {MAX_PARTS} proficiency bonuses in all: rollkit takes at"
+                f" most {MAX_PARTS} (MAX_PARTS)"
+            )
     return tuple(paths)
 
 
