@@ -35,6 +35,9 @@ BASELINES: dict[str, dict[str, Any]] = {
     "again": {"dice": 6, "dc": 2, "again": 9},
     "again.mitigated": {"dice": 7, "defence": 3},
     "again.opposed": {"dice": 4, "against_dice": 5},
+    "again.skill": {"stat": 3, "skill": 2, "dc": 4},
+    "again.mitigated_skill": {"stat": 3, "skill": 2, "weapon": 2, "defence": 3},
+    "again.opposed_skills": {"stat": 2, "skill": 2, "against_stat": 3, "against_skill": 2},
     "critdice": {"dice": 4, "sn": 9},
     "critdice.skill": {"rank": 2, "stats": (3, 5), "weapon_bonus": 3},
     "critdice.stat": {"stat": 4},
@@ -61,6 +64,7 @@ ALONE: dict[tuple[str, str], dict[str, Any] | Callable[[int], dict[str, Any]]] =
     ("hits.opposed", "against_dice"): {"dice": 0},
     ("hits.group", "dice"): {"helpers": ()},
     ("again", "dc"): {"exceed": True},
+    ("again.skill", "dc"): {"exceed": True},
     ("critdice.skill", "rank"): {"stats": (0,), "weapon_bonus": 0},
 }
 
