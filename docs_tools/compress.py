@@ -4,9 +4,9 @@
 
 Every text or WebAssembly file of at least ``MIN_SIZE`` bytes gets ``NAME.gz`` beside it
 (gzip, level 9, no name or time in the header, so a build is byte-for-byte repeatable), and
-``NAME.br`` too when the ``brotli`` package is importable. A copy that would not save at
-least ``MIN_SAVING`` of the file is not written. Already-compressed formats (the wheel,
-``python_stdlib.zip``, images) are left alone.
+``NAME.br`` too when the ``brotli`` package is importable (it is in the dev extra). A copy
+that would not save at least ``MIN_SAVING`` of the file is not written. Already-compressed
+formats (the wheel, ``python_stdlib.zip``, images) are left alone.
 
 ``scripts/serve_static.py`` (and so ``scripts/serve``, the browser tests and the benchmark)
 answers a request for ``NAME`` with the best copy the browser accepts (br, then gzip) and
@@ -28,8 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-try:  # optional: not a dependency of the project (see README, "The rules site")
-    import brotli  # type: ignore[import-not-found]
+try:  # in the dev extra (pyproject.toml); a build without it writes .gz copies only
+    import brotli  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # pragma: no cover - depends on the environment
     brotli = None
 
@@ -49,10 +49,17 @@ def _gzip(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
+def _brotli(data: bytes) -> bytes:
+    # The best quality (11) for the runtime's large files, compressed once and cached; 10 for
+    # the pages, which change with every build (11 would cost each build seconds for 3% less).
+    quality = 10 if len(data) < CACHE_MIN else 11
+    return bytes(brotli.compress(data, quality=quality))
+
+
 ENCODERS: dict[str, tuple[str, Callable[[bytes], bytes]]] = {"gzip": (".gz", _gzip)}
 """Content-Encoding -> (the copy's suffix, compress); br first when available."""
 if brotli is not None:  # pragma: no cover - depends on the environment
-    ENCODERS = {"br": (".br", lambda data: brotli.compress(data, quality=11)), **ENCODERS}
+    ENCODERS = {"br": (".br", _brotli), **ENCODERS}
 
 __all__ = ["precompress", "wanted", "Compressed", "ENCODERS", "MIN_SIZE", "SUFFIXES"]
 

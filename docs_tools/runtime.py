@@ -15,10 +15,13 @@ build through ``build`` (this command), so both builders give the same site.
   (or when the compile fails) the build says so and ships the wheel as built.
 - ``pyodide lockfile add-wheels`` registers it, with its sha256, in the site's
   ``pyodide-lock.json``, which lists only what the site serves.
-- All of it goes into ``pyodide/<hash>/``, the hash covering the runtime files, the
-  wheel and the upstream lock file: a file there never changes, so a server may let
-  browsers keep it for a year. The built site's ``assets/rollkit-worker.mjs`` is pointed
-  at that folder (``pin``); the worker in ``docs/`` says ``../pyodide/``.
+- All of it goes into ``pyodide/<hash>/``, with rollkit's worker (``rollkit-worker.mjs``,
+  loading Pyodide from ``./``), the hash covering the runtime files, the wheel, the
+  upstream lock file and the worker: a file there never changes, so a server may let
+  browsers keep it for a year. The built site's ``assets/rollkit.mjs`` starts the worker
+  in that folder (``point``); ``assets/rollkit-worker.mjs`` stays, pointed at the folder
+  (``pin``), for a page an older build left in a browser's cache. The worker in ``docs/``
+  says ``../pyodide/``.
 - Then every large text and wasm file gets precompressed copies (``docs_tools.compress``).
 """
 
@@ -48,6 +51,8 @@ SITE_DIR_ENV = "ROLLKIT_SITE_DIR"  # mkdocs.yml's site_dir, for Zensical (it has
 RUNTIME_HOME = "pyodide"  # the site's folder of runtimes: pyodide/<hash>/
 HASH_LENGTH = 16  # hex digits; scripts/serve_static.py's IMMUTABLE matches this folder
 WORKER = "assets/rollkit-worker.mjs"
+PAGE_MODULE = "assets/rollkit.mjs"  # starts the worker: new URL("./rollkit-worker.mjs", import.meta.url)
+_WORKER_URL = re.compile(r"""(["'])\./rollkit-worker\.mjs\1""")
 _UNPINNED = re.compile(rf"""(["'])\.\./{RUNTIME_HOME}/(?![0-9a-f]{{{HASH_LENGTH}}}/)""")
 
 NODE_TIMEOUT_S = 300
@@ -78,7 +83,16 @@ sys.implementation.cache_tag
 `));
 """
 
-__all__ = ["build", "install", "wheel", "compile_wheel", "pin", "runtime_dir", "BUILDERS"]
+__all__ = [
+    "build",
+    "install",
+    "wheel",
+    "compile_wheel",
+    "pin",
+    "point",
+    "runtime_dir",
+    "BUILDERS",
+]
 
 
 def _sources_hash() -> str:
@@ -207,10 +221,11 @@ def compile_wheel(plain: Path, target: Path) -> str:
         return tag
 
 
-def _runtime_hash(built: Path) -> str:
+def _runtime_hash(built: Path, worker: str) -> str:
     digest = hashlib.sha256()
     for path in (*(NPM_PYODIDE / name for name in (*RUNTIME, "pyodide-lock.json")), built):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(b"rollkit-worker.mjs\0" + worker.encode())
     return digest.hexdigest()[:HASH_LENGTH]
 
 
@@ -232,20 +247,40 @@ def pin(module: Path, site_dir: Path) -> None:
     module.write_text(pinned, encoding="utf-8")
 
 
+def point(module: Path, folder: str) -> None:
+    """Have a built page module start the worker in the runtime's ``folder`` (``pyodide/<hash>/``)
+    instead of ``./rollkit-worker.mjs`` beside it."""
+    text = module.read_text(encoding="utf-8")
+    pointed, count = _WORKER_URL.subn(rf"\g<1>../{folder}/rollkit-worker.mjs\g<1>", text)
+    if count != 1:
+        raise RuntimeError(
+            f"{module} names ./rollkit-worker.mjs {count} times, not once: cannot point it at {folder}/"
+        )
+    module.write_text(pointed, encoding="utf-8")
+
+
 def install(site_dir: Path) -> Path:
-    """Copy the runtime and the wheel into ``site_dir/pyodide/<hash>/``, write its lock file and
-    point the site's worker at it; returns that folder."""
+    """Copy the runtime, the wheel and the worker into ``site_dir/pyodide/<hash>/``, write its lock
+    file and point the site's page module (and the old worker address) at it; returns that folder."""
     missing = [name for name in (*RUNTIME, "pyodide-lock.json") if not (NPM_PYODIDE / name).exists()]
     if missing:
         raise RuntimeError(
             f"node_modules/pyodide lacks {', '.join(missing)}: run scripts/setup (it runs npm ci)"
         )
+    for module in (WORKER, PAGE_MODULE):
+        if not (site_dir / module).exists():
+            raise RuntimeError(f"the site has no {module} (docs/{module}) to load the runtime")
+    # the worker in the runtime's folder loads Pyodide from beside it
+    worker, count = _UNPINNED.subn(r"\g<1>./", (site_dir / WORKER).read_text(encoding="utf-8"))
+    if not count:
+        raise RuntimeError(f"{WORKER} names no ../{RUNTIME_HOME}/ to load Pyodide from")
     built = wheel()
     home = site_dir / RUNTIME_HOME
     if home.exists():  # an earlier build's runtime
         shutil.rmtree(home)
-    target = home / _runtime_hash(built)
+    target = home / _runtime_hash(built, worker)
     target.mkdir(parents=True)
+    (target / Path(WORKER).name).write_text(worker, encoding="utf-8")
     for name in RUNTIME:
         shutil.copy2(NPM_PYODIDE / name, target / name)
     shutil.copy2(built, target / built.name)
@@ -279,9 +314,8 @@ def install(site_dir: Path) -> Path:
         raise RuntimeError(f"the site's pyodide-lock.json does not list {built.name}")
     if hashlib.sha256((target / built.name).read_bytes()).hexdigest() != entry["sha256"]:
         raise RuntimeError("the rollkit wheel does not match the sha256 in pyodide-lock.json")
-    if not (site_dir / WORKER).exists():
-        raise RuntimeError(f"the site has no {WORKER} (docs/{WORKER}) to load the runtime")
     pin(site_dir / WORKER, site_dir)
+    point(site_dir / PAGE_MODULE, target.relative_to(site_dir).as_posix())
     return target
 
 

@@ -85,8 +85,9 @@ def test_copies_are_the_same_bytes_on_every_build(tmp_path: Path, monkeypatch: p
 
 
 @pytest.fixture()
-def served(tmp_path: Path) -> Iterator[tuple[Path, int]]:
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, int]]:
     _tree(tmp_path)
+    monkeypatch.setattr(compress, "ENCODERS", {"gzip": compress.ENCODERS["gzip"]})  # .br where the test says
     compress.precompress(tmp_path)
     (tmp_path / "index.html.br").write_bytes(b"brotli bytes")  # the server only picks files
     server = serve_static.serve(tmp_path, prefix="/rollkit/")
@@ -216,5 +217,19 @@ def test_the_runtime_folder_is_what_the_server_caches_and_the_worker_is_pointed_
 
 def test_the_shipped_worker_loads_pyodide_from_the_folder_the_build_points() -> None:
     source = (runtime.ROOT / "docs" / runtime.WORKER).read_text(encoding="utf-8")
-    assert 'from "../pyodide/pyodide.mjs"' in source
-    assert len(runtime._UNPINNED.findall(source)) == 2  # the import and indexURL
+    assert 'import("../pyodide/pyodide.mjs")' in source
+    assert len(runtime._UNPINNED.findall(source)) == 3  # the runtime's URL and the two imports
+    page = (runtime.ROOT / "docs" / runtime.PAGE_MODULE).read_text(encoding="utf-8")
+    assert len(runtime._WORKER_URL.findall(page)) == 1  # where the build points it at pyodide/<hash>/
+
+
+def test_the_page_module_is_pointed_at_the_worker_in_the_runtime_folder(tmp_path: Path) -> None:
+    module = tmp_path / "rollkit.mjs"
+    module.write_text('const WORKER_URL = new URL("./rollkit-worker.mjs", import.meta.url);\n')
+    runtime.point(module, f"pyodide/{HASH}")
+    assert (
+        module.read_text()
+        == f'const WORKER_URL = new URL("../pyodide/{HASH}/rollkit-worker.mjs", import.meta.url);\n'
+    )
+    with pytest.raises(RuntimeError, match="0 times, not once"):
+        runtime.point(module, f"pyodide/{HASH}")  # pointed once only

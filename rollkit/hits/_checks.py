@@ -42,7 +42,6 @@ from ._rules import (
     attribute_dice,
     attribute_threshold,
     check_bought,
-    check_level,
     check_threshold,
     check_tn,
     check_validation,
@@ -210,7 +209,7 @@ def _from_sheet(cls: type[Check], given: str, dice: int, threshold: int, **field
     """A check of ``dice`` from a character sheet: an error that only this pool causes
     (bought groups, a validation die, its size) names the sheet entries ``given``."""
     check_tn("tn", fields["tn"])
-    integer("bought", fields["bought"], low=0, high=max_bought(dice=MAX_POOL))
+    integer("bought", fields["bought"], low=0)
     check_validation(fields["validation"], fields["keyword"], None)
     try:
         return cls(dice=dice, threshold=threshold, **fields)
@@ -303,7 +302,6 @@ class Check(Validated):
         Attribute. Untrained, it is an Attribute Check: Focus dice are not added
         (ruling hits-untrained-action).
         """
-        attribute = check_level("attribute", attribute)
         trained = training_dice(training=training)
         focus = integer("focus", focus, low=0, allowed="a Focus Level of 0 or more")
         base = attribute_dice(level=attribute)
@@ -333,7 +331,6 @@ class Check(Validated):
         keyword: Keyword = "none",
     ) -> Check:
         """A Knowledge Check: Intellect Attribute Check plus 2 dice per Knowledge Rating (0-5)."""
-        intellect = check_level("intellect", intellect)
         rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
         return _from_sheet(
             cls,

@@ -53,7 +53,6 @@ __all__ = [
     "hits_per_ten",
     "max_bought",
     "knowledge_helper_allowed",
-    "check_level",
     "check_threshold",
     "check_tn",
     "check_bought",
@@ -260,7 +259,14 @@ def attribute_threshold(*, level: int) -> int:
     Section "Threshold in Action Checks". Levels above 11 are refused
     (ruling hits-attribute-above-11).
     """
-    level = check_level("level", level)
+    level = integer(
+        "level",
+        level,
+        low=1,
+        high=MAX_ATTRIBUTE,
+        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
+        " no Threshold above 11; ruling hits-attribute-above-11)",
+    )
     if level <= 2:
         return 11 - level
     if level <= 4:
@@ -268,18 +274,6 @@ def attribute_threshold(*, level: int) -> int:
     if level <= 7:
         return 6
     return 5
-
-
-def check_level(name: str, value: object) -> int:
-    """An Attribute Level with a Threshold: 1 to 11 (ruling hits-attribute-above-11)."""
-    return integer(
-        name,
-        value,
-        low=1,
-        high=MAX_ATTRIBUTE,
-        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
-        " no Threshold above 11; ruling hits-attribute-above-11)",
-    )
 
 
 def training_dice(*, training: str) -> int:

@@ -63,8 +63,10 @@ def test_a_page_and_the_runtime_load_compressed(
     lock = json.loads((runtime_dir(site.directory) / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheel = headers(runtime + lock["packages"]["rollkit"]["file_name"])
     assert "content-encoding" not in wheel and wheel["cache-control"] == LONG_CACHE
-    worker = headers(urlsplit(site.url("assets/rollkit-worker.mjs")).path)
-    assert worker["content-encoding"] == ENCODING and "cache-control" not in worker  # it names the hash
+    worker = headers(runtime + "rollkit-worker.mjs")  # in the content-hashed folder too
+    assert worker["content-encoding"] == ENCODING and worker["cache-control"] == LONG_CACHE
+    module = headers(urlsplit(site.url("assets/rollkit.mjs")).path)
+    assert module["content-encoding"] == ENCODING and "cache-control" not in module  # it names the hash
     timing = page.evaluate("""() => performance.getEntriesByType('navigation').map(
         (e) => [e.encodedBodySize, e.decodedBodySize])[0]""")  # type: ignore[attr-defined]
     assert 0 < timing[0] < timing[1] / 3
