@@ -173,7 +173,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="hits-opposed-split-before",
-        title="An opposed check's bought groups are set before the defender rolls",
+        title="Opposed checks buy Hits before the defender rolls",
         system=SYSTEM,
         section="Buying Hits; TN from Opposed Hits",
         source="The defender rolls first, so the actor could split the pool knowing the TN; the"
@@ -188,7 +188,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="hits-opposed-validation",
-        title="Only the acting side of an opposed check has a Validation Die",
+        title="Only the actor in an opposed check rolls a Validation Die",
         system=SYSTEM,
         section="Validation Dice; TN from Opposed Hits",
         source="A Validation Die belongs to the Check that calls for it; in an opposed check the"
