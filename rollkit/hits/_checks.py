@@ -35,6 +35,7 @@ from ._rules import (
     SYSTEM,
     TRAINING,
     TRAINING_WORDS,
+    VALIDATION_WORDS,
     Degree,
     Keyword,
     Training,
@@ -42,6 +43,7 @@ from ._rules import (
     attribute_dice,
     attribute_threshold,
     check_bought,
+    check_level,
     check_threshold,
     check_tn,
     check_validation,
@@ -121,7 +123,14 @@ def bought_param(
 
 def validation_param(label: str = "Validation Die (x+)") -> Any:
     """The second Threshold of one rolled die (a fresh dataclass field each call)."""
-    return param(label, hint="the second Threshold of one die (0: none)", low=0, high=10, default=0)
+    return param(
+        label,
+        hint="a second Threshold for one rolled die",
+        low=0,
+        high=10,
+        options=VALIDATION_WORDS,
+        default=0,
+    )
 
 
 def _tn_param() -> Any:
@@ -209,7 +218,7 @@ def _from_sheet(cls: type[Check], given: str, dice: int, threshold: int, **field
     """A check of ``dice`` from a character sheet: an error that only this pool causes
     (bought groups, a validation die, its size) names the sheet entries ``given``."""
     check_tn("tn", fields["tn"])
-    integer("bought", fields["bought"], low=0)
+    integer("bought", fields["bought"], low=0, high=max_bought(dice=MAX_POOL))
     check_validation(fields["validation"], fields["keyword"], None)
     try:
         return cls(dice=dice, threshold=threshold, **fields)
@@ -302,6 +311,7 @@ class Check(Validated):
         Attribute. Untrained, it is an Attribute Check: Focus dice are not added
         (ruling hits-untrained-action).
         """
+        attribute = check_level("attribute", attribute)
         trained = training_dice(training=training)
         focus = integer("focus", focus, low=0, allowed="a Focus Level of 0 or more")
         base = attribute_dice(level=attribute)
@@ -331,6 +341,7 @@ class Check(Validated):
         keyword: Keyword = "none",
     ) -> Check:
         """A Knowledge Check: Intellect Attribute Check plus 2 dice per Knowledge Rating (0-5)."""
+        intellect = check_level("intellect", intellect)
         rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
         return _from_sheet(
             cls,

@@ -43,6 +43,7 @@ class Luck(FromCheck):
     keyword: Keyword = keyword_param()
 
     def __post_init__(self) -> None:
+        integer("bought", self.bought, low=0, high=max_bought(dice=MAX_ROLLED))
         integer("fate", self.fate, low=0, limit=MAX_ROLLED)
         check_tn("tn", self.tn)
         check_bought("bought", self.bought, self.fate, f"fate={self.fate}")

@@ -79,6 +79,9 @@ class Opposed(Validated):
         check_threshold("threshold", self.threshold)
         integer("against_dice", self.against_dice, low=0)
         check_threshold("against_threshold", self.against_threshold)
+        most = max_bought(dice=MAX_OPPOSED_DICE)
+        integer("bought", self.bought, low=0, high=most)
+        integer("against_bought", self.against_bought, low=0, high=most)
         if self.dice + self.against_dice > MAX_OPPOSED_DICE:
             raise LimitError(
                 f"dice={self.dice} with against_dice={self.against_dice} is too large: rollkit"

@@ -31,6 +31,7 @@ __all__ = [
     "VALIDATION_FAILED",
     "VALIDATION_PASSED",
     "VALIDATION_RESULTS",
+    "VALIDATION_WORDS",
     "MISFIRE",
     "MISFIRE_OUTCOMES",
     "KEYWORDS",
@@ -53,6 +54,7 @@ __all__ = [
     "hits_per_ten",
     "max_bought",
     "knowledge_helper_allowed",
+    "check_level",
     "check_threshold",
     "check_tn",
     "check_bought",
@@ -137,6 +139,9 @@ VALIDATION_PASSED: tuple[str, ...] = tuple(f"{o}, validation passed" for o in OU
 """Outcome names when the validation die passes, worst to best."""
 VALIDATION_RESULTS: tuple[str, str] = ("validation failed", "validation passed")
 """The two results of a Validation Check, worst first (``validation_outcomes()``)."""
+
+VALIDATION_WORDS: tuple[tuple[int, str], ...] = ((0, "none"), *((v, f"{v}+") for v in range(2, 11)))
+"""The Validation Die's second Threshold in words: none (0), or 2+ to 10+ (1+ always passes)."""
 
 Keyword = Literal["none", "misfire"]
 KEYWORDS: tuple[str, ...] = get_args(Keyword)
@@ -259,14 +264,7 @@ def attribute_threshold(*, level: int) -> int:
     Section "Threshold in Action Checks". Levels above 11 are refused
     (ruling hits-attribute-above-11).
     """
-    level = integer(
-        "level",
-        level,
-        low=1,
-        high=MAX_ATTRIBUTE,
-        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
-        " no Threshold above 11; ruling hits-attribute-above-11)",
-    )
+    level = check_level("level", level)
     if level <= 2:
         return 11 - level
     if level <= 4:
@@ -274,6 +272,18 @@ def attribute_threshold(*, level: int) -> int:
     if level <= 7:
         return 6
     return 5
+
+
+def check_level(name: str, value: object) -> int:
+    """An Attribute Level with a Threshold: 1 to 11 (ruling hits-attribute-above-11)."""
+    return integer(
+        name,
+        value,
+        low=1,
+        high=MAX_ATTRIBUTE,
+        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
+        " no Threshold above 11; ruling hits-attribute-above-11)",
+    )
 
 
 def training_dice(*, training: str) -> int:
