@@ -390,6 +390,10 @@ def test_luck_errors_name_the_fate_pool() -> None:
         Luck(fate=15, tn=1, bought=1)
     with pytest.raises(RulesError, match="validation=3 is not allowed with no dice rolled"):
         Luck(fate=0, tn=0, validation=3)
+    with pytest.raises(
+        RulesError, match="bought=200 is not allowed: bought must be a whole number from 0 to 199"
+    ):
+        Luck(fate=10**6, tn=0, bought=200)
     with pytest.raises(RulesError, match="keyword"):
         Luck(fate=2, tn=1, keyword="misfire")
 
@@ -490,6 +494,9 @@ def test_sheet_kind_errors_name_the_sheet() -> None:
         ),
         (lambda: KnowledgeCheck(intellect=3, rating=6, tn=1), "rating", RulesError),
         (lambda: AttributeCheck(level=12, tn=1), "level=12", RulesError),
+        (lambda: SkillCheck(attribute=12, training="adept", tn=1), "attribute=12", RulesError),
+        (lambda: KnowledgeCheck(intellect=0, rating=1, tn=1), "intellect=0", RulesError),
+        (lambda: AttributeCheck(level=3, tn=1, bought=10**4), "bought=10000", RulesError),
         (lambda: SkillCheck(attribute=3, training="Adept", tn=1), "training='Adept'", RulesError),
         (lambda: SkillCheck(attribute=3, training="adept", focus=-1, tn=1), "focus", RulesError),
         (lambda: AttributeCheck(level=3, tn=-1), "tn=-1", RulesError),
