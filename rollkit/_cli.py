@@ -11,6 +11,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 import traceback
 import typing
@@ -142,6 +143,18 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
     return parser
 
 
+def _joined(args: list[str]) -> list[str]:
+    """``--debuffs -5,3`` as ``--debuffs=-5,3``: argparse would take a value that starts with
+    a minus sign and is not a plain number for an option of its own."""
+    out: list[str] = []
+    for arg in args:
+        if out and out[-1].startswith("--") and "=" not in out[-1] and re.fullmatch(r"-\d[\d,:\s-]*", arg):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def _number(option: str, text: str | None) -> int | None:
     if text is None:
         return None
@@ -221,7 +234,7 @@ def run(argv: Sequence[str]) -> str:
         )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
-    options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(rest[1:]))
+    options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(_joined(rest[1:])))
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
         return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])

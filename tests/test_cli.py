@@ -178,3 +178,11 @@ def test_limits_are_listed_with_what_they_bound(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "roll", "hits", "--help")
     assert code == 0 and "hits.MAX_ROLLED" in out
     assert run(capsys, "limits", "nope")[0] == 2
+
+
+def test_a_list_option_may_start_with_a_minus_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--debuffs -5,3`` is a value, not an unknown option (argparse alone would refuse it)."""
+    assert main(["odds", "ninefold.skill", "--stat", "30", "--paths", "10", "--debuffs", "-5,3"]) == 0
+    assert "debuffs=(-5, 3)" in capsys.readouterr().out
+    assert main(["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "-1"]) == 2
+    assert "Target Number (TN): -1 is out of range" in capsys.readouterr().err

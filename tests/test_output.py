@@ -74,6 +74,34 @@ KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
         },
     ),
     "ninefold.mentalic": st.fixed_dictionaries({}, optional={"at_least": edge(0, 40)}),
+    "ninefold.skill": st.fixed_dictionaries(
+        {"stat": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS)},
+        optional={
+            "paths": st.lists(edge(0, ninefold.MAX_POINTS), max_size=3).map(tuple),
+            "buffs": st.lists(edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS), max_size=3).map(tuple),
+            "debuffs": st.lists(edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS), max_size=3).map(tuple),
+            "die": st.sampled_from([2, 10, 20, 100, ninefold.MAX_SIDES]),
+            "convention": st.sampled_from(["roll-under", "roll-high"]),
+            "effect_dice": small(ninefold.MAX_EFFECT_DICE),
+        },
+    ),
+    "ninefold.defender": st.fixed_dictionaries(
+        {
+            "offence": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+            "stat": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+        },
+        optional={
+            "paths": st.lists(edge(0, ninefold.MAX_POINTS), max_size=2).map(tuple),
+            "armour": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+            "armour_piercing": edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS),
+            "effect_types": small(ninefold.MAX_TYPES),
+            "resistances": st.lists(edge(-ninefold.MAX_POINTS, ninefold.MAX_POINTS), max_size=3).map(tuple),
+            "immune": st.booleans(),
+            "buffs": st.lists(edge(-100, 100), max_size=2).map(tuple),
+            "defence_die": st.sampled_from([10, 100, ninefold.MAX_SIDES]),
+            "effect_dice": small(ninefold.MAX_EFFECT_DICE),
+        },
+    ),
     "trait": st.fixed_dictionaries(
         {
             "mod": edge(-trait.MAX_MOD, trait.MAX_MOD),
@@ -182,11 +210,9 @@ def _argv(params: dict[str, Any]) -> list[str]:
         option = "--" + key.replace("_", "-")
         if isinstance(value, bool):
             argv.append(option if value else "--no-" + key.replace("_", "-"))
-        elif isinstance(value, tuple):
-            argv += [
-                option,
-                ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value),
-            ]
+        elif isinstance(value, tuple):  # one argument: a list may start with a negative entry
+            joined = ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value)
+            argv.append(f"{option}={joined}")
         else:
             argv += [option, str(value)]
     return argv
@@ -442,7 +468,7 @@ def test_the_marked_success_line_holds_the_chance(kind: str, data: st.DataObject
         return
     least = check.success_from()
     if least is None:
-        assert kind == "ninefold.contest" or getattr(check, "validation", None)
+        assert kind in ("ninefold.contest", "ninefold.defender") or getattr(check, "validation", None)
         return
     dist = check.distribution()
     if dist.tail and dist.pairs and least > max(k for k, _ in dist.pairs) + 1:
