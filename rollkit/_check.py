@@ -6,14 +6,14 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ._dist import Distribution
 from ._errors import ParameterTypeError, RulesError
 from ._roll import Dice, Roll
 from ._validate import integer
 
-__all__ = ["CheckBase", "MAX_SEED"]
+__all__ = ["CheckBase", "FromSheet", "MAX_SEED"]
 
 MAX_SEED = 2**64 - 1
 
@@ -78,6 +78,48 @@ class CheckBase:
         fields = dataclasses.fields(self)  # type: ignore[arg-type]
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields if f.init)
         return f"{self.system}.{type(self).__name__}({args})"
+
+
+class FromSheet(CheckBase):
+    """A kind of check built from character-sheet entries, with the flat fields the command
+    line and widgets need (``critdice.skill``, ``again.skill``, ``ninefold.defender`` ...).
+
+    Its odds are those of the plain check ``_plain()`` builds through that check's
+    classmethod; a roll is that check's roll, described as this kind, with ``_sheet()`` first
+    in its details (how the entries made the pool or the number).
+    """
+
+    def _plain(self) -> CheckBase:  # pragma: no cover - abstract
+        """The plain check the sheet's entries make."""
+        raise NotImplementedError
+
+    def _sheet(self) -> tuple[tuple[str, Any], ...]:
+        """How the entries made the plain check's numbers, for the roll's details."""
+        return ()
+
+    def success_from(self) -> int | None:
+        return self._plain().success_from()
+
+    def success_includes(self) -> str:
+        return self._plain().success_includes()
+
+    def chance(self) -> Fraction:
+        """The plain check's chance of success."""
+        return self._plain().chance()
+
+    def outcomes(self) -> Distribution:
+        return self._plain().outcomes()
+
+    def distribution(self, *, bound: int | None = None) -> Distribution:
+        """The plain check's distribution (listed up to ``bound``, the exact rest in the tail)."""
+        return self._plain().distribution(bound=bound)
+
+    def _play(self, dice: Dice) -> Roll:
+        return self._from_sheet(self._plain()._play(dice))
+
+    def _from_sheet(self, roll: Roll) -> Roll:
+        """The plain check's ``roll`` as this kind's: its description, the sheet's details first."""
+        return dataclasses.replace(roll, check=self.describe(), details=(*self._sheet(), *roll.details))
 
 
 def _rolled(play: Callable[[Dice], Roll], *, seed: int | None, rng: random.Random | None) -> Roll:

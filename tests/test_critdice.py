@@ -590,8 +590,8 @@ def test_checks_from_the_character_sheet() -> None:
     assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(dice=9, sn=7, focus=1)
     assert Check.skill(rank=0, stats=(3, 5), weapon_bonus=3) == Check(dice=3)
     assert Check.stat(stat=4, legendary=2) == Check(dice=4, legendary=2)
-    assert SkillCheck(rank=2, stats=[3, 5])._check() == Check.skill(rank=2, stats=(3, 5))
-    assert StatCheck(stat=6, sn=9)._check() == Check.stat(stat=6, sn=9)
+    assert SkillCheck(rank=2, stats=[3, 5])._plain() == Check.skill(rank=2, stats=(3, 5))
+    assert StatCheck(stat=6, sn=9)._plain() == Check.stat(stat=6, sn=9)
     too_many = r"^rank=50, stats=\(60,\) and weapon_bonus=0 give too large a pool: dice=110"
     for build in (Check.skill, SkillCheck):
         with pytest.raises(LimitError, match=too_many):

@@ -299,7 +299,7 @@ def test_the_named_api_matches_the_flat_kind():
         debuffs=(5,),
         armour_piercing=15,
     )
-    assert flat._built() == named
+    assert flat._plain() == named
     assert (
         defence_to_pass(
             stat=30,
@@ -315,7 +315,7 @@ def test_the_named_api_matches_the_flat_kind():
     )
     immune = Contest.defender(offence=60, stat=30, effect_types=("fire", "poison"), immunities=("POISON",))
     assert immune == Contest(offence=60, defence=0, immune=True)
-    assert immune == DefenderContest(offence=60, stat=30, effect_types=2, immune=True)._built()
+    assert immune == DefenderContest(offence=60, stat=30, effect_types=2, immune=True)._plain()
 
 
 def test_the_rulings_numbers():
@@ -467,7 +467,7 @@ def test_widgets_and_the_command_line_build_the_parts(capsys):
         "ninefold.defender",
         {"offence": "60", "stat": "30", "effect_types": "2", "resistances": "-10 35", "immune": "false"},
     )
-    assert contest._built().defence == 65
+    assert contest._plain().defence == 65
     with pytest.raises(RulesError, match=r"Skill paths \(%\), Skill path 2: .* out of range"):
         build("ninefold.skill", {"stat": "18", "paths": "20, -10"})
     code = main(
@@ -502,5 +502,5 @@ def test_widgets_and_the_command_line_build_the_parts(capsys):
 def test_properties(check):
     assert_exact(check)
     assert_replayable(check, seeds=range(6))
-    assert check.distribution() == check._built().distribution()
-    assert check.distribution(bound=2) == check._built().distribution(bound=2)
+    assert check.distribution() == check._plain().distribution()
+    assert check.distribution(bound=2) == check._plain().distribution(bound=2)

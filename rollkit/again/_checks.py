@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, ClassVar
 
-from .._check import CheckBase
+from .._check import CheckBase, FromSheet
 from .._dist import Distribution, check_bound
 from .._errors import LimitError
 from .._fields import param
@@ -445,39 +445,13 @@ def _sum(*terms: int) -> str:
     return f"{text} = {sum(terms)}"
 
 
-class _Sheet(CheckBase):
-    """A kind of check built from the character sheet, with the flat fields the command line
-    and widgets need: everything goes to the plain check that ``_check()`` builds through its
-    classmethod, and a roll adds how the sheet's numbers made the pool."""
-
-    def _check(self) -> Check | Mitigated | Opposed:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _sums(self) -> tuple[tuple[str, str], ...]:  # pragma: no cover - abstract
-        raise NotImplementedError
+class _Sheet(FromSheet):
+    """An Again kind built from the character sheet: the plain check comes from its
+    classmethod with every field by name, and a roll adds how the sheet made the pool."""
 
     def _entries(self) -> dict[str, Any]:
         """Every field by name: the keywords of the classmethod that builds the plain check."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
-
-    def success_from(self) -> int | None:
-        """As the plain check: the DC (one more to exceed it), or one success."""
-        return self._check().success_from()
-
-    def chance(self) -> Fraction:
-        """P(success) of the plain check with the pool the sheet gives."""
-        return self._check().chance()
-
-    def outcomes(self) -> Distribution:
-        return self._check().outcomes()
-
-    def distribution(self, *, bound: int | None = None) -> Distribution:
-        """Successes up to ``bound`` and the exact tail above (as the plain check)."""
-        return self._check().distribution(bound=bound)
-
-    def _play(self, dice: Dice) -> Roll:
-        roll = self._check()._play(dice)
-        return dataclasses.replace(roll, check=self.describe(), details=(*self._sums(), *roll.details))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -501,12 +475,12 @@ class SkillCheck(_Sheet):
     botch_faces: int = _botch_faces_param()
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check.skill(**self._entries())
 
-    def _sums(self) -> tuple[tuple[str, str], ...]:
+    def _sheet(self) -> tuple[tuple[str, Any], ...]:
         return (("stat + skill + modifier", _sum(self.stat, self.skill, self.modifier)),)
 
 
@@ -529,12 +503,12 @@ class MitigatedSkill(_Sheet):
     botch_faces: int = _botch_faces_param()
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
 
-    def _check(self) -> Mitigated:
+    def _plain(self) -> Mitigated:
         return Mitigated.skill(**self._entries())
 
-    def _sums(self) -> tuple[tuple[str, str], ...]:
+    def _sheet(self) -> tuple[tuple[str, Any], ...]:
         terms = (self.stat, self.skill, self.weapon, self.modifier)
         return (("stat + skill + weapon + modifier", _sum(*terms)),)
 
@@ -558,12 +532,12 @@ class OpposedSkills(_Sheet):
     against_again: int = _again_param("Defending side's re-roll on (x-again)", "a defending die")
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
 
-    def _check(self) -> Opposed:
+    def _plain(self) -> Opposed:
         return Opposed.skills(**self._entries())
 
-    def _sums(self) -> tuple[tuple[str, str], ...]:
+    def _sheet(self) -> tuple[tuple[str, Any], ...]:
         return (
             ("active stat + skill + modifier", _sum(self.stat, self.skill, self.modifier)),
             (

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import partial
 from typing import ClassVar
 
-from .._check import MAX_SEED, CheckBase, _resolved, _rolled
+from .._check import MAX_SEED, CheckBase, FromSheet, _resolved, _rolled
 from .._dist import Distribution, check_bound
 from .._errors import LimitError, RulesError
 from .._fields import param
@@ -494,36 +494,18 @@ def _too_large(given: str, error: LimitError) -> LimitError:
     return LimitError(f"{given} give too large a pool: {error}")
 
 
-class _Pooled(_Spends):
-    """A kind of check built from the character sheet, with the flat fields the command line
-    and widgets need: everything goes to the plain ``Check`` that ``_check()`` builds."""
+class _Pooled(FromSheet, _Spends):
+    """A critdice kind built from the character sheet (``FromSheet``): the plain ``Check`` its
+    classmethod builds rolls, with the player's choices passed on."""
 
-    def _check(self) -> Check:  # pragma: no cover - abstract
+    def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
-
-    def _plain(self) -> Check:
-        return self._check()
-
-    def success_from(self) -> int | None:
-        """A total of 1."""
-        return 1
-
-    def chance(self) -> Fraction:
-        """P(total of 1 or more)."""
-        return self._check().chance()
-
-    def outcomes(self) -> Distribution:
-        return self._check().outcomes()
-
-    def distribution(self, *, bound: int | None = None) -> Distribution:
-        """Totals up to ``bound`` and the exact tail above (see ``Check.distribution``)."""
-        return self._check().distribution(bound=bound)
 
     def _play(self, dice: Dice) -> Roll:
         return self._played(dice, None)
 
     def _played(self, dice: Dice, chosen: tuple[Adjustment, ...] | None) -> Roll:
-        return dataclasses.replace(self._check()._played(dice, chosen), check=self.describe())
+        return self._from_sheet(self._plain()._played(dice, chosen))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -559,10 +541,10 @@ class SkillCheck(_Pooled):
     focus: int = _focus_param()
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
         object.__setattr__(self, "stats", tuple(self.stats))
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check.skill(
             rank=self.rank,
             stats=self.stats,
@@ -590,7 +572,7 @@ class StatCheck(_Pooled):
     focus: int = _focus_param()
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check.stat(stat=self.stat, sn=self.sn, legendary=self.legendary, focus=self.focus)

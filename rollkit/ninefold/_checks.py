@@ -3,14 +3,13 @@ stat generation; the base of the check kinds built from a character sheet."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any, ClassVar
 
-from .._check import CheckBase
+from .._check import CheckBase, FromSheet
 from .._dist import Distribution, listed
 from .._errors import RulesError
 from .._fields import param
@@ -339,17 +338,10 @@ def _bonuses_param(label: str, hint: str, item: str) -> Any:
     )
 
 
-class _FromSheet(CheckBase):
-    """A check kind built from character-sheet parts, with the flat fields the command line
-    and widgets need. Its odds are those of the plain check ``_built()`` returns (through the
-    classmethod of that check); a roll is that check's roll with ``_parts()`` put first in
-    its details, so the log says how toPass was put together."""
-
-    def _built(self) -> CheckBase:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _parts(self) -> Details:  # pragma: no cover - abstract
-        raise NotImplementedError
+class _FromSheet(FromSheet):
+    """A Ninefold kind built from character-sheet parts: its plain check comes through that
+    check's classmethod, and a roll puts the parts first in its details, so the log says how
+    toPass was put together."""
 
     def _lists(self, *names: str) -> None:
         """Keep the list fields as tuples (a list given in Python is stored as a tuple)."""
@@ -357,22 +349,6 @@ class _FromSheet(CheckBase):
             value = getattr(self, name)
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
-
-    def success_from(self) -> int | None:
-        return self._built().success_from()
-
-    def chance(self) -> Fraction:
-        return self._built().chance()
-
-    def outcomes(self) -> Distribution:
-        return self._built().outcomes()
-
-    def distribution(self, *, bound: int | None = None) -> Distribution:
-        return self._built().distribution(bound=bound)
-
-    def _play(self, dice: Dice) -> Roll:
-        roll = self._built()._play(dice)
-        return dataclasses.replace(roll, check=self.describe(), details=self._parts() + roll.details)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -408,14 +384,14 @@ class SkillCheck(_FromSheet):
 
     def __post_init__(self) -> None:
         self._lists("paths", "buffs", "debuffs")
-        self._built()
+        self._plain()
 
-    def _sheet(self) -> dict[str, Any]:
+    def _entries(self) -> dict[str, Any]:
         return {"stat": self.stat, "paths": self.paths, "buffs": self.buffs, "debuffs": self.debuffs}
 
-    def _built(self) -> Check:
+    def _plain(self) -> Check:
         return Check.skill(
-            **self._sheet(),
+            **self._entries(),
             die=self.die,
             convention=self.convention,
             favourable=self.favourable,
@@ -423,5 +399,5 @@ class SkillCheck(_FromSheet):
             effect_dice=self.effect_dice,
         )
 
-    def _parts(self) -> Details:
-        return _to_pass_parts(skills=0, buff=0, debuff=0, **self._sheet())[1]
+    def _sheet(self) -> Details:
+        return _to_pass_parts(skills=0, buff=0, debuff=0, **self._entries())[1]

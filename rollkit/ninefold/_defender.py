@@ -111,9 +111,9 @@ class DefenderContest(_FromSheet):
                 "immune=True is not allowed with effect_types=0: an effect with no type has no type"
                 " to be immune to (give it 1 or more types)"
             )
-        self._built()
+        self._plain()
 
-    def _sheet(self) -> dict[str, Any]:
+    def _entries(self) -> dict[str, Any]:
         """The defence parts as ``defence_to_pass`` takes them: the types named "type 1" ..."""
         names = tuple(f"type {i}" for i in range(1, self.effect_types + 1))
         return {
@@ -129,10 +129,10 @@ class DefenderContest(_FromSheet):
             "armour_piercing": self.armour_piercing,
         }
 
-    def _built(self) -> Contest:
+    def _plain(self) -> Contest:
         return Contest.defender(
             offence=self.offence,
-            **self._sheet(),
+            **self._entries(),
             offence_die=self.offence_die,
             defence_die=self.defence_die,
             convention=self.convention,
@@ -141,8 +141,8 @@ class DefenderContest(_FromSheet):
             effect_dice=self.effect_dice,
         )
 
-    def _parts(self) -> Details:
-        details = _defence_parts(**self._sheet())[1]
+    def _sheet(self) -> Details:
+        details = _defence_parts(**self._entries())[1]
         return tuple(
             (key, _ONE_OF_ITS_TYPES + words[words.index(";") :] if key == "defence" else words)
             for key, words in details
