@@ -3,8 +3,10 @@ the check kinds built from a character sheet; the rolling helpers every Hits che
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .._check import CheckBase
@@ -98,6 +100,34 @@ def roll_validated(
     return rolled, hits + int(hit), passed
 
 
+# Cached on plain parameters: a ``_maths`` function and its arguments (``Validated._bands``).
+
+
+def _split(key: tuple[Any, ...]) -> Bands:
+    function: Callable[..., Bands] = key[0]
+    return function(*key[1:])
+
+
+@lru_cache(maxsize=1024)
+def _outcomes(key: tuple[Any, ...], keyword: str) -> Distribution:
+    return split_outcomes(_split(key), keyword)
+
+
+@lru_cache(maxsize=1024)
+def _chance(key: tuple[Any, ...], keyword: str) -> Fraction:
+    return split_chance(_split(key), keyword)
+
+
+@lru_cache(maxsize=256)
+def _validation(key: tuple[Any, ...]) -> Distribution:
+    return split_validation(_split(key))
+
+
+@lru_cache(maxsize=256)
+def _joint(key: tuple[Any, ...]) -> Distribution:
+    return split_joint(_split(key))
+
+
 def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object], ...]]:
     """The table 7A row and the Roll details for a number of Hits against a TN."""
     effect = hits - tn
@@ -160,14 +190,14 @@ class Validated(CheckBase):
     (``validation_outcomes()``); what a failure does belongs to the keyword that
     asked for the die (ruling hits-validation-keyword): ``"none"`` only reports
     it, ``"misfire"`` makes the check a failure with the outcome "Misfire (no
-    damage)", whatever the Hits. Subclasses give ``_split()``, the band weights
-    split by the die.
+    damage)", whatever the Hits. Subclasses give ``_bands()``: a ``_maths``
+    function returning the band weights split by the die, and its plain arguments.
     """
 
     validation: int
     keyword: Keyword
 
-    def _split(self) -> Bands:  # pragma: no cover - abstract
+    def _bands(self) -> tuple[Any, ...]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _least(self) -> int:  # pragma: no cover - abstract
@@ -175,30 +205,30 @@ class Validated(CheckBase):
 
     def outcomes(self) -> Distribution:
         """Table 7A bands worst to best; under Misfire, "Misfire (no damage)" first."""
-        return split_outcomes(self._split(), self.keyword)
+        return _outcomes(self._bands(), self.keyword)
 
     def chance(self) -> Fraction:
         """P(the Hits reach the TN), and under Misfire the Validation Die passing too."""
-        return split_chance(self._split(), self.keyword)
+        return _chance(self._bands(), self.keyword)
 
     def success_from(self) -> int | None:
         """The least tally that succeeds, unless Misfire makes the Validation Die count too."""
         return None if self.keyword == "misfire" else self._least()
 
-    def _validated(self) -> Bands:
+    def _validated(self) -> tuple[Any, ...]:
         if not self.validation:
             raise RulesError(
                 "validation=0: this check has no Validation Die; give validation a Threshold from 2 to 10"
             )
-        return self._split()
+        return self._bands()
 
     def validation_outcomes(self) -> Distribution:
         """The Validation Check alone: "validation failed", then "validation passed"."""
-        return split_validation(self._validated())
+        return _validation(self._validated())
 
     def outcomes_with_validation(self) -> Distribution:
         """Each band of table 7A with the validation failed, then each with it passed."""
-        return split_joint(self._validated())
+        return _joint(self._validated())
 
     def _settle(self, row: Degree, passed: bool | None) -> tuple[str, bool, tuple[tuple[str, object], ...]]:
         """The outcome, success and validation details of a roll that landed in ``row``."""
@@ -410,8 +440,8 @@ class Check(Validated):
 
     # -- exact odds ---------------------------------------------------------------------
 
-    def _split(self) -> Bands:
-        return check_split(self.rolled, self.threshold, self.validation, self.tn - self.bought_hits)
+    def _bands(self) -> tuple[Any, ...]:
+        return (check_split, self.rolled, self.threshold, self.validation, self.tn - self.bought_hits)
 
     def _least(self) -> int:
         return self.tn

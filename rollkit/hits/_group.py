@@ -19,7 +19,7 @@ from ._checks import (
     roll_validated,
     validation_param,
 )
-from ._maths import Bands, GroupWeights, bands, group_weights, tally_distribution
+from ._maths import GroupWeights, group_split, group_weights, tally_distribution
 from ._rules import (
     HELPER_TN,
     KINDS,
@@ -187,9 +187,17 @@ class Group(Validated):
             self.dice, self.threshold, self.helpers, self.bought, self.helpers_buy, self.validation
         )
 
-    def _split(self) -> Bands:
-        w = self._weights()
-        return Bands(bands(w.failed, -self.tn), bands(w.passed, -self.tn), w.helper_dice + w.leader_dice)
+    def _bands(self) -> tuple[Any, ...]:
+        return (
+            group_split,
+            self.dice,
+            self.threshold,
+            self.helpers,
+            self.bought,
+            self.helpers_buy,
+            self.validation,
+            self.tn,
+        )
 
     def _least(self) -> int:
         return self.tn

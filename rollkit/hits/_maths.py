@@ -25,13 +25,21 @@ from ._rules import (
 __all__ = [
     "binomial",
     "bands",
-    "check_bands",
-    "validation_bands",
-    "opposed_bands",
+    "validation_split",
+    "Bands",
+    "check_split",
+    "opposed_split",
     "opposed_effects",
+    "helper_hits",
+    "GroupWeights",
     "group_weights",
+    "group_split",
     "outcome_distribution",
     "tally_distribution",
+    "split_outcomes",
+    "split_chance",
+    "split_validation",
+    "split_joint",
 ]
 
 _BANDS = len(DEGREES)
@@ -69,12 +77,6 @@ def bands(weights: tuple[int, ...] | list[int], first: int) -> tuple[int, ...]:
         if lo < hi:
             out[j] = sum(weights[lo:hi])
     return tuple(out)
-
-
-@lru_cache(maxsize=1024)
-def check_bands(n: int, t: int, shift: int) -> tuple[int, ...]:
-    """Band weights over ``10**n`` for n dice at t+, Effect = Hits - shift."""
-    return bands(binomial(n, t), -shift)
 
 
 @lru_cache(maxsize=256)
@@ -126,12 +128,6 @@ def check_split(n: int, t: int, v: int, shift: int) -> Bands:
     return Bands(bands(failed, -shift), bands(passed, -shift), n)
 
 
-def validation_bands(n: int, t: int, v: int, shift: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Band weights over ``10**n`` (validation failed, validation passed); see ``check_split``."""
-    split = check_split(n, t, v, shift)
-    return split.failed, split.passed
-
-
 def _prefix(weights: Sequence[int]) -> list[int]:
     out = [0]
     for w in weights:
@@ -167,11 +163,6 @@ def opposed_split(na: int, ta: int, nb: int, tb: int, v: int = 0, first: int = 0
         return Bands(_NO_FAILURES, _against(binomial(na, ta), against, first), na + nb)
     failed, passed = validation_split(na, ta, v)
     return Bands(_against(failed, against, first), _against(passed, against, first), na + nb)
-
-
-def opposed_bands(na: int, ta: int, nb: int, tb: int) -> tuple[int, ...]:
-    """Band weights over ``10**(na+nb)`` of Effect = a's Hits - b's Hits."""
-    return opposed_split(na, ta, nb, tb).passed
 
 
 @lru_cache(maxsize=16)
@@ -289,6 +280,20 @@ def group_weights(
     return GroupWeights(tuple(total), tuple(failed), tuple(passed), helper_dice, leader_dice)
 
 
+def group_split(
+    dice: int,
+    t: int,
+    helpers: tuple[tuple[int, int], ...],
+    bought: int,
+    helpers_buy: bool,
+    v: int,
+    tn: int,
+) -> Bands:
+    """Band weights of the leader's Effect (Hits - ``tn``); see ``group_weights``."""
+    w = group_weights(dice, t, helpers, bought, helpers_buy, v)
+    return Bands(bands(w.failed, -tn), bands(w.passed, -tn), w.helper_dice + w.leader_dice)
+
+
 # --- outcomes and tallies as Distributions ----------------------------------------------
 
 
@@ -326,7 +331,7 @@ def tally_distribution(
 
 
 # --- what a Validation Die changes (ruling hits-validation-keyword) -----------------------
-# Cached on the band weights (eight or nine integers each way): warm calls stay cheap.
+# The callers cache these on plain parameters (``_checks.py``).
 
 
 def _rows(split: Bands, keyword: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -336,14 +341,12 @@ def _rows(split: Bands, keyword: str) -> tuple[tuple[str, ...], tuple[int, ...]]
     return OUTCOMES, tuple(f + p for f, p in zip(split.failed, split.passed))
 
 
-@lru_cache(maxsize=1024)
 def split_outcomes(split: Bands, keyword: str) -> Distribution:
     """Every outcome, worst to best, with the keyword's consequence applied."""
     labels, weights = _rows(split, keyword)
     return outcome_distribution(weights, 10**split.exponent, labels)
 
 
-@lru_cache(maxsize=1024)
 def split_chance(split: Bands, keyword: str) -> Fraction:
     """P(success): the Hits reach the TN and, under Misfire, the Validation Die passes."""
     _, weights = _rows(split, keyword)
@@ -351,14 +354,12 @@ def split_chance(split: Bands, keyword: str) -> Fraction:
     return Fraction(wins, 10**split.exponent)
 
 
-@lru_cache(maxsize=1024)
 def split_validation(split: Bands) -> Distribution:
     """The Validation Check alone: failed, then passed."""
     weights = (sum(split.failed), sum(split.passed))
     return outcome_distribution(weights, 10**split.exponent, VALIDATION_RESULTS)
 
 
-@lru_cache(maxsize=1024)
 def split_joint(split: Bands) -> Distribution:
     """Every band of table 7A with the validation failed, then with it passed."""
     return outcome_distribution(

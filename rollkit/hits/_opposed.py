@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .._dist import Distribution
 from .._errors import LimitError
@@ -19,7 +19,7 @@ from ._checks import (
     roll_validated,
     validation_param,
 )
-from ._maths import Bands, opposed_effects, opposed_split, tally_distribution
+from ._maths import opposed_effects, opposed_split, tally_distribution
 from ._rules import (
     MAX_OPPOSED_DICE,
     SYSTEM,
@@ -118,8 +118,9 @@ class Opposed(Validated):
         """The actor's bought Hits less the defender's: the Effect when every rolled die misses."""
         return self.bought * (11 - self.threshold) - self.against_bought * (11 - self.against_threshold)
 
-    def _split(self) -> Bands:
-        return opposed_split(
+    def _bands(self) -> tuple[Any, ...]:
+        return (
+            opposed_split,
             self.rolled,
             self.threshold,
             self.against_rolled,

@@ -364,6 +364,8 @@ def check_validation(validation: object, keyword: object, rolled: int | None) ->
     ``rolled`` is how many dice are rolled (the die is one of them), or None when
     that is only known after other dice (a group leader's pool).
     """
+    if type(validation) is int and validation == 0 and keyword == "none" and type(keyword) is str:
+        return  # the usual case, checked fast
     integer(
         "validation",
         validation,
