@@ -446,14 +446,14 @@ def test_sheet_kinds_are_their_classmethods(sheet: AttributeCheck, plain: Check)
 def test_sheet_kinds_match_the_rules_text() -> None:
     """Skilled (2) + Focus 1 + Attribute 4 (3 dice at 7+); untrained drops the Focus; Knowledge
     adds two dice per rating; an Attribute Check is the level's pool and Threshold."""
-    assert SkillCheck(attribute=4, training="skilled", focus=1, tn=3)._check() == Check(
+    assert SkillCheck(attribute=4, training="skilled", focus=1, tn=3)._plain() == Check(
         dice=6, threshold=7, tn=3
     )
-    assert SkillCheck(attribute=3, training="untrained", focus=2, tn=3)._check() == Check(
+    assert SkillCheck(attribute=3, training="untrained", focus=2, tn=3)._plain() == Check(
         dice=3, threshold=7, tn=3
     )
-    assert KnowledgeCheck(intellect=5, rating=3, tn=3)._check() == Check(dice=10, threshold=6, tn=3)
-    assert AttributeCheck(level=8, tn=2)._check() == Check(dice=5, threshold=5, tn=2)
+    assert KnowledgeCheck(intellect=5, rating=3, tn=3)._plain() == Check(dice=10, threshold=6, tn=3)
+    assert AttributeCheck(level=8, tn=2)._plain() == Check(dice=5, threshold=5, tn=2)
     assert SkillCheck(attribute=4, training="skilled", focus=1, tn=3).chance() == sum(
         p for k, p in by_faces(6, 7).items() if k[0] >= 3
     )

@@ -40,6 +40,10 @@ def small(high: int) -> st.SearchStrategy[int]:
     return st.one_of(edge(0, high), st.integers(0, 6))
 
 
+KEYWORD = st.sampled_from(hits.KEYWORDS)
+# Bought groups, a Validation Die and its keyword on a hits check from the sheet.
+SHEET = {"bought": small(50), "validation": small(10), "keyword": KEYWORD}
+
 # One strategy per check kind, reaching each limit of `rollkit limits` that applies to it.
 KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "ninefold": st.fixed_dictionaries(
@@ -129,7 +133,23 @@ KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     ),
     "hits": st.fixed_dictionaries(
         {"dice": small(hits.MAX_ROLLED), "threshold": edge(2, 10), "tn": small(hits.MAX_TN)},
-        optional={"bought": small(50), "validation": small(5)},
+        optional={"bought": small(50), "validation": small(10), "keyword": KEYWORD},
+    ),
+    "hits.attribute": st.fixed_dictionaries(
+        {"level": edge(1, hits.MAX_ATTRIBUTE), "tn": small(hits.MAX_TN)},
+        optional={"modifier": edge(-10, hits.MAX_ROLLED), **SHEET},
+    ),
+    "hits.skill": st.fixed_dictionaries(
+        {
+            "attribute": edge(1, hits.MAX_ATTRIBUTE),
+            "training": st.sampled_from(list(hits.TRAINING)),
+            "tn": small(hits.MAX_TN),
+        },
+        optional={"focus": small(50), "modifier": edge(-10, hits.MAX_ROLLED), **SHEET},
+    ),
+    "hits.knowledge": st.fixed_dictionaries(
+        {"intellect": edge(1, hits.MAX_ATTRIBUTE), "rating": edge(0, 5), "tn": small(hits.MAX_TN)},
+        optional={"modifier": edge(-10, hits.MAX_ROLLED), **SHEET},
     ),
     "hits.opposed": st.fixed_dictionaries(
         {
@@ -137,7 +157,13 @@ KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
             "threshold": edge(2, 10),
             "against_dice": small(hits.MAX_OPPOSED_DICE // 2),
             "against_threshold": edge(2, 10),
-        }
+        },
+        optional={
+            "bought": small(49),
+            "against_bought": small(49),
+            "validation": small(10),
+            "keyword": KEYWORD,
+        },
     ),
     "hits.group": st.fixed_dictionaries(
         {
@@ -147,9 +173,18 @@ KINDS: dict[str, st.SearchStrategy[dict[str, Any]]] = {
             "helpers": st.lists(
                 st.tuples(small(hits.MAX_GROUP_DICE // 2), edge(2, 10)), max_size=hits.MAX_HELPERS
             ).map(tuple),
-        }
+        },
+        optional={
+            "bought": small(hits.max_bought(dice=hits.MAX_GROUP_DICE)),
+            "helpers_buy": st.booleans(),
+            "validation": small(10),
+            "keyword": KEYWORD,
+        },
     ),
-    "hits.luck": st.fixed_dictionaries({"fate": small(20), "tn": small(hits.MAX_TN)}),
+    "hits.luck": st.fixed_dictionaries(
+        {"fate": small(hits.MAX_ROLLED), "tn": small(hits.MAX_TN)},
+        optional={"bought": small(199), "validation": small(10), "keyword": KEYWORD},
+    ),
     "again": st.fixed_dictionaries(
         {"dice": small(again.MAX_DICE)},
         optional={

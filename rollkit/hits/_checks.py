@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from .._check import CheckBase
+from .._check import CheckBase, FromSheet
 from .._dist import Distribution
 from .._errors import LimitError, RulesError
 from .._fields import param
@@ -485,53 +485,38 @@ class Check(Validated):
 # -- kinds of check from a character sheet ---------------------------------------------
 
 
-class FromCheck(CheckBase):
+class FromCheck(FromSheet):
     """A kind of check whose odds and rolls are those of the plain ``Check`` that
-    ``_check()`` builds (from a character sheet, or a Luck Check's Fate pool)."""
+    ``_plain()`` builds (from a character sheet, or a Luck Check's Fate pool), with the
+    Validation Die's odds too."""
 
     tally_name: ClassVar[str] = "Hits"
     target: ClassVar[str] = "tn"
     role: ClassVar[str] = "pool"
     """How the dice of a roll are logged."""
 
-    def _check(self) -> Check:  # pragma: no cover - abstract
+    def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
-
-    def outcomes(self) -> Distribution:
-        """Table 7A bands worst to best (see ``Check.outcomes``)."""
-        return self._check().outcomes()
-
-    def chance(self) -> Fraction:
-        """P(success) (see ``Check.chance``)."""
-        return self._check().chance()
-
-    def success_from(self) -> int | None:
-        """The TN, unless Misfire makes the Validation Die count too."""
-        return self._check().success_from()
-
-    def distribution(self, *, bound: int | None = None) -> Distribution:
-        """Total Hits; above ``bound`` goes to the tail."""
-        return self._check().distribution(bound=bound)
 
     def effects(self) -> Distribution:
         """Effect (Hits - TN; negative = Botch) with its exact probability."""
-        return self._check().effects()
+        return self._plain().effects()
 
     def validation_outcomes(self) -> Distribution:
         """The Validation Check alone (see ``Check.validation_outcomes``)."""
-        return self._check().validation_outcomes()
+        return self._plain().validation_outcomes()
 
     def outcomes_with_validation(self) -> Distribution:
         """Each band with the validation failed, then passed."""
-        return self._check().outcomes_with_validation()
+        return self._plain().outcomes_with_validation()
 
     def _play(self, dice: Dice) -> Roll:
-        return self._check()._play_as(dice, self.role, self.describe())
+        return self._plain()._play_as(dice, self.role, self.describe())
 
 
 class _Sheet(FromCheck):
     """A check kind from character-sheet entries, with a TN, situational dice, bought
-    groups and a Validation Die; ``_check()`` passes them on to the ``Check`` classmethod."""
+    groups and a Validation Die; ``_plain()`` passes them on to the ``Check`` classmethod."""
 
     tn: int
     modifier: int
@@ -540,7 +525,7 @@ class _Sheet(FromCheck):
     keyword: Keyword
 
     def __post_init__(self) -> None:
-        self._check()
+        self._plain()
 
     def _shared(self) -> dict[str, Any]:
         """The fields every sheet kind hands to its classmethod unchanged."""
@@ -571,7 +556,7 @@ class AttributeCheck(_Sheet):
     validation: int = validation_param()
     keyword: Keyword = keyword_param()
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check.attribute(level=self.level, **self._shared())
 
 
@@ -600,7 +585,7 @@ class SkillCheck(_Sheet):
     validation: int = validation_param()
     keyword: Keyword = keyword_param()
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         choice("training", self.training, tuple(TRAINING))
         return Check.skill(
             attribute=self.attribute, training=self.training, focus=self.focus, **self._shared()
@@ -626,5 +611,5 @@ class KnowledgeCheck(_Sheet):
     validation: int = validation_param()
     keyword: Keyword = keyword_param()
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check.knowledge(intellect=self.intellect, rating=self.rating, **self._shared())

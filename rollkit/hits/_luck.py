@@ -56,7 +56,7 @@ class Luck(FromCheck):
             return None
         return LUCK_TNS[min(self.tn, 4)][0]
 
-    def _check(self) -> Check:
+    def _plain(self) -> Check:
         return Check(
             dice=self.fate,
             threshold=LUCK_THRESHOLD,

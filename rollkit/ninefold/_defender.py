@@ -101,6 +101,7 @@ class DefenderContest(_FromSheet):
         self._lists("paths", "resistances", "buffs", "debuffs")
         types = integer("effect_types", self.effect_types, low=0, limit=MAX_TYPES)
         resistances = _bonuses("resistances", self.resistances)
+        object.__setattr__(self, "resistances", resistances)  # one number is one type's
         if len(resistances) > types:
             raise RulesError(
                 f"resistances={self.resistances!r} is not allowed with effect_types={types}: the"
