@@ -147,8 +147,8 @@ Keyword = Literal["none", "misfire"]
 KEYWORDS: tuple[str, ...] = get_args(Keyword)
 """What a failed Validation Die does: nothing beyond the report, or the Misfire keyword."""
 KEYWORD_WORDS: tuple[tuple[str, str], ...] = (
-    ("none", "none: the result is only reported"),
-    ("misfire", "Misfire: the attack does no damage"),
+    ("none", "none (only reported)"),
+    ("misfire", "Misfire (no damage)"),
 )
 """Each keyword in words (section "Validation Dice"; ruling hits-validation-keyword)."""
 MISFIRE = "Misfire (no damage)"
