@@ -11,7 +11,8 @@ from ``../sw.js``, so its scope is the site's root, also under a sub-path.
 Kept: every page (``hits/index.html`` as ``hits/``, the address a reader opens), ``404.html``,
 every asset, the search index, the sitemap (instant navigation reads it) and the Python
 runtime (the folder holding ``pyodide-lock.json``: Pyodide, the rollkit wheel, the lock
-file). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the browser asks for the
+file, rollkit's worker and the memory snapshot; under data saver the worker never downloads
+the snapshot, so it is not kept then). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the browser asks for the
 file itself), source maps, and search's language packs (``assets/javascripts/lunr/``: an
 English site never loads them).
 """

@@ -22,6 +22,14 @@ build through ``build`` (this command), so both builders give the same site.
   in that folder (``point``); ``assets/rollkit-worker.mjs`` stays, pointed at the folder
   (``pin``), for a page an older build left in a browser's cache. The worker in ``docs/``
   says ``../pyodide/``.
+- Pyodide, under Node, also makes a memory snapshot of itself with rollkit (from that very
+  wheel) imported, and checks it (``snapshot``: two instances restored from it and reseeded
+  roll exactly as CPython does, and draw different seeds). It goes into the folder as
+  ``rollkit-snapshot.bin``, named in the folder's worker with its sha256, which the browser
+  checks as it downloads it; the worker restores Python from it when it is kept from an
+  earlier visit or the connection is fast, and boots normally on any failure. Snapshots are
+  cached in ``build/snapshot/`` by what they are made of. Without Node the build says so and
+  ships no snapshot.
 - Then every large text and wasm file gets precompressed copies (``docs_tools.compress``).
 """
 
@@ -56,10 +64,21 @@ _WORKER_URL = re.compile(r"""(["'])\./rollkit-worker\.mjs\1""")
 _UNPINNED = re.compile(rf"""(["'])\.\./{RUNTIME_HOME}/(?![0-9a-f]{{{HASH_LENGTH}}}/)""")
 
 NODE_TIMEOUT_S = 300
+# Both Node scripts below end with this: an error is told in its last lines only (Node would
+# print Pyodide's minified source with it, more than a pipe holds).
+_SAID_JS = """
+function said(error) {
+  const lines = String(error && error.message ? error.message : error).split("\\n").filter(Boolean);
+  process.stderr.write(lines.slice(-3).join("\\n") + "\\n");
+  process.exitCode = 1;
+}
+"""
 # Run by Node: Pyodide (from node_modules) compiles the unpacked wheel in argv[2] into
 # argv[3], each module's .pyc where Python looks for it, checked by nothing but its own
 # hash mark (unchecked-hash: the wheel's files never change once installed). Prints the tag.
 _COMPILE_JS = """
+process.on("uncaughtException", said);
+process.on("unhandledRejection", said);
 const [pyodideDir, source, target] = process.argv.slice(1);
 const { pathToFileURL } = await import("node:url");
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
@@ -83,11 +102,58 @@ sys.implementation.cache_tag
 `));
 """
 
+SNAPSHOT = "rollkit-snapshot.bin"
+SNAPSHOT_CACHE = ROOT / "build" / "snapshot"
+SNAPSHOT_KEEP = 2  # snapshots kept in the cache, the most recently used
+_SNAPSHOT_SLOT = "/* SNAPSHOT */ null"  # in the worker; the build puts the file and its sha256 there
+# What the worker runs after restoring: the random module's state is in the snapshot, the
+# same for every reader, so it draws a fresh seed from the browser (os.urandom).
+RESEED = "import random; random.seed()"
+# The seeded roll a restored snapshot must answer exactly as CPython does.
+CHECK_ROLL = {"op": "roll", "check": "hits", "params": {"dice": "5", "threshold": "7", "tn": "1"}, "seed": 7}
+# Run by Node: Pyodide boots, installs the wheel in argv[2] (unpacked as loadPackage would),
+# imports every module of rollkit (the installed files are gone after a restore) and writes
+# its memory snapshot to argv[3]; then two fresh instances restored from it, reseeded as the
+# worker reseeds them, answer argv[4] (a seeded roll) and an unseeded one. Prints their answers.
+_SNAPSHOT_JS = """
+process.on("uncaughtException", said);
+process.on("unhandledRejection", said);
+const [pyodideDir, wheel, target, seeded, unseeded, reseed] = process.argv.slice(1);
+const fs = await import("node:fs");
+const { pathToFileURL } = await import("node:url");
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const indexURL = pyodideDir + "/";
+const maker = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {} });
+maker.FS.writeFile("/tmp/rollkit.whl", fs.readFileSync(wheel));
+maker.runPython(`
+import gc, importlib, os, pkgutil, site, zipfile
+zipfile.ZipFile("/tmp/rollkit.whl").extractall(site.getsitepackages()[0])
+os.remove("/tmp/rollkit.whl")
+import rollkit
+for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
+    if not found.name.endswith(".__main__"):
+        importlib.import_module(found.name)
+from rollkit._params import request
+del found
+gc.collect()
+`);
+fs.writeFileSync(target, maker.makeMemorySnapshot());
+const answers = [];
+for (const _ of [1, 2]) {
+  const restored = await loadPyodide({ indexURL, _loadSnapshot: fs.readFileSync(target), stdout: () => {} });
+  restored.runPython(reseed);
+  const request = restored.runPython("from rollkit._params import request; request");
+  answers.push([request(seeded), request(unseeded)]);
+}
+console.log(JSON.stringify(answers));
+"""
+
 __all__ = [
     "build",
     "install",
     "wheel",
     "compile_wheel",
+    "snapshot",
     "pin",
     "point",
     "runtime_dir",
@@ -96,7 +162,7 @@ __all__ = [
 
 
 def _sources_hash() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(b"built from a copy")  # not from a wheel of build/lib's leftovers
     for path in sorted([ROOT / "pyproject.toml", *(ROOT / "rollkit").rglob("*")]):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode())
@@ -132,25 +198,52 @@ def _plain_wheel() -> Path:
     if CACHE.exists():
         shutil.rmtree(CACHE)
     folder.mkdir(parents=True)
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--disable-pip-version-check",
-            "-w",
-            str(folder),
-            str(ROOT),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    # Built from a copy of the sources: setuptools would take files that are gone from the
+    # working tree out of the project's own build/lib/ into the wheel.
+    with tempfile.TemporaryDirectory(prefix="rollkit-wheel-") as tmp:
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            shutil.copy2(ROOT / name, Path(tmp) / name)
+        shutil.copytree(ROOT / "rollkit", Path(tmp) / "rollkit", ignore=shutil.ignore_patterns("__pycache__"))
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "--disable-pip-version-check",
+                "-w",
+                str(folder),
+                tmp,
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     return sorted(folder.glob("rollkit-*.whl"))[0]
+
+
+def _node(node: str, script: str, *args: str, doing: str) -> str:
+    """Run ``script`` (with ``_SAID_JS``) in Node with ``args``; its output, or ``RuntimeError``
+    saying what ``doing`` failed on (its last error line)."""
+    try:
+        done = subprocess.run(
+            [node, "--input-type=module", "-e", script + _SAID_JS, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=NODE_TIMEOUT_S,
+        )
+    except subprocess.TimeoutExpired as error:
+        raise RuntimeError(f"Pyodide could not {doing} within {NODE_TIMEOUT_S} s") from error
+    if done.returncode != 0:
+        said = [
+            line.strip() for line in done.stderr.splitlines() if re.match(r"\s*\w+(Error|Exception): ", line)
+        ]
+        raise RuntimeError(f"Pyodide could not {doing}: {(said or [done.stderr.strip()[-300:]])[-1]}")
+    return done.stdout
 
 
 def _record_line(name: str, data: bytes) -> str:
@@ -171,27 +264,10 @@ def compile_wheel(plain: Path, target: Path) -> str:
         with zipfile.ZipFile(plain) as zf:
             zf.extractall(source)
             entries = [(info, zf.read(info)) for info in zf.infolist()]
-        try:
-            done = subprocess.run(
-                [
-                    node,
-                    "--input-type=module",
-                    "-e",
-                    _COMPILE_JS,
-                    str(NPM_PYODIDE),
-                    str(source),
-                    str(compiled),
-                ],
-                capture_output=True,
-                text=True,
-                check=False,
-                timeout=NODE_TIMEOUT_S,
-            )
-        except subprocess.TimeoutExpired as error:
-            raise RuntimeError(f"Pyodide did not compile the wheel within {NODE_TIMEOUT_S} s") from error
-        if done.returncode != 0:
-            raise RuntimeError(f"Pyodide could not compile the wheel: {done.stderr.strip()[-500:]}")
-        tag = done.stdout.strip().splitlines()[-1]
+        out = _node(
+            node, _COMPILE_JS, str(NPM_PYODIDE), str(source), str(compiled), doing="compile the wheel"
+        )
+        tag = out.strip().splitlines()[-1]
         pycs = sorted(p for p in compiled.rglob("*.pyc"))
         if not pycs:
             raise RuntimeError("Pyodide compiled no module of the wheel")
@@ -219,6 +295,84 @@ def compile_wheel(plain: Path, target: Path) -> str:
             )
         os.replace(partial, target)
         return tag
+
+
+class SnapshotFailed(RuntimeError):
+    """A snapshot was made but fails its check: the build stops rather than ship it."""
+
+
+def snapshot(built: Path) -> Path:
+    """A Pyodide memory snapshot with rollkit from ``built`` imported (cached by what it is made
+    of), verified when made: two instances restored from it and reseeded answer a seeded roll
+    exactly as CPython does, and unseeded rolls with different seeds. Raises ``SnapshotFailed``
+    when it fails that check, ``RuntimeError`` when it cannot be made (no Node, a module of
+    rollkit that does not import in Pyodide)."""
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
+    key = hashlib.sha256(_SNAPSHOT_JS.encode() + RESEED.encode())
+    for path in (*(NPM_PYODIDE / name for name in RUNTIME), built):
+        key.update(path.read_bytes())
+    made = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
+    if made.exists():
+        os.utime(made)  # used: kept longer
+        return made
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = made.with_name(f"{made.stem}-{os.getpid()}.tmp")
+    seeded = json.dumps(CHECK_ROLL)
+    try:
+        out = _node(
+            node,
+            _SNAPSHOT_JS,
+            str(NPM_PYODIDE),
+            str(built),
+            str(partial),
+            seeded,
+            json.dumps({**CHECK_ROLL, "seed": None}),
+            RESEED,
+            doing="make a snapshot",
+        )
+        from rollkit._params import request  # the build's CPython, from the same sources
+
+        answers = json.loads(out.strip().splitlines()[-1])
+        want = json.loads(request(seeded))
+        for restored, unseeded in answers:
+            if json.loads(restored) != want:
+                raise SnapshotFailed(
+                    f"a restored snapshot rolled {restored[:200]}, CPython {json.dumps(want)[:200]}"
+                )
+            if not json.loads(unseeded).get("ok"):
+                raise SnapshotFailed(f"a restored snapshot could not roll unseeded: {unseeded[:200]}")
+        seeds = {json.loads(unseeded)["result"]["seed"] for _, unseeded in answers}
+        if len(seeds) != len(answers):
+            raise SnapshotFailed(
+                f"two restored snapshots rolled the same unseeded seed {seeds}: not reseeded"
+            )
+        os.replace(partial, made)
+    finally:
+        partial.unlink(missing_ok=True)
+    for old in sorted(SNAPSHOT_CACHE.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
+        old.unlink(missing_ok=True)
+    return made
+
+
+def _with_snapshot(worker: str, built: Path, target: Path) -> str:
+    """The worker with the snapshot's file name and sha256 in its slot, the snapshot copied to
+    ``target``; or the worker as it is (normal boot only) when no snapshot can be made."""
+    if _SNAPSHOT_SLOT not in worker or json.dumps(RESEED) not in worker:
+        raise RuntimeError(
+            f"{WORKER} has no {_SNAPSHOT_SLOT} for the snapshot, or does not reseed with {RESEED!r}"
+        )
+    try:
+        made = snapshot(built)
+    except SnapshotFailed:
+        raise
+    except RuntimeError as error:
+        print(f"build: {error}: the site ships no memory snapshot (Python boots normally)", file=sys.stderr)
+        return worker
+    shutil.copyfile(made, target / SNAPSHOT)
+    integrity = "sha256-" + base64.b64encode(hashlib.sha256(made.read_bytes()).digest()).decode()
+    return worker.replace(_SNAPSHOT_SLOT, json.dumps({"file": SNAPSHOT, "integrity": integrity}))
 
 
 def _runtime_hash(built: Path, worker: str) -> str:
@@ -278,8 +432,11 @@ def install(site_dir: Path) -> Path:
     home = site_dir / RUNTIME_HOME
     if home.exists():  # an earlier build's runtime
         shutil.rmtree(home)
-    target = home / _runtime_hash(built, worker)
-    target.mkdir(parents=True)
+    scratch = home / "scratch"
+    scratch.mkdir(parents=True)
+    worker = _with_snapshot(worker, built, scratch)
+    target = home / _runtime_hash(built, worker)  # the worker names the snapshot's sha256
+    scratch.rename(target)
     (target / Path(WORKER).name).write_text(worker, encoding="utf-8")
     for name in RUNTIME:
         shutil.copy2(NPM_PYODIDE / name, target / name)

@@ -53,13 +53,11 @@ def test_every_probe_python_calls_is_defined_in_the_instrumentation():
 
 
 def test_no_javascript_in_python_strings_beyond_calls_into_the_modules():
-    """Arrow functions in Python only call window.__bench[...] or the snapshot page's function."""
+    """Arrow functions in Python only call window.__bench[...]."""
     for path in PACKAGE.glob("*.py"):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if "=>" in line:
-                assert re.search(r"=> window\.(__bench\[name\]|snapshotWhatIf)", line), (
-                    f"{path.name}:{number}: {line.strip()}"
-                )
+                assert re.search(r"=> window\.__bench\[name\]", line), f"{path.name}:{number}: {line.strip()}"
 
 
 def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_path, monkeypatch):

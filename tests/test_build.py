@@ -123,11 +123,19 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     shipped = runtime / lock["packages"]["rollkit"]["file_name"]
     assert hashlib.sha256(shipped.read_bytes()).hexdigest() == lock["packages"]["rollkit"]["sha256"]
     _assert_compiled(shipped, "cpython-314")  # Pyodide 314's Python, not the CPython running the build
+    with zipfile.ZipFile(shipped) as zf:  # the working tree's modules, no leftover of an older build
+        modules = {n for n in zf.namelist() if n.endswith(".py")}
+    assert modules == {p.relative_to(ROOT).as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     worker = (runtime / "rollkit-worker.mjs").read_text(encoding="utf-8")  # cached with the runtime
     assert 'import("./pyodide.mjs")' in worker and not re.search(r"""["']\.\./pyodide/""", worker)
     page_module = (site / "assets" / "rollkit.mjs").read_text(encoding="utf-8")
     assert f'new URL("../pyodide/{runtime.name}/rollkit-worker.mjs", import.meta.url)' in page_module
     assert f'"../pyodide/{runtime.name}/pyodide.mjs"' in (site / "assets" / "rollkit-worker.mjs").read_text()
+    # the memory snapshot, named in the worker with the sha256 the browser checks it against
+    digest = base64.b64encode(
+        hashlib.sha256((runtime / "rollkit-snapshot.bin").read_bytes()).digest()
+    ).decode()
+    assert f'const SNAPSHOT = {{"file": "rollkit-snapshot.bin", "integrity": "sha256-{digest}"}};' in worker
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
 

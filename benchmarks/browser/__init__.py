@@ -33,9 +33,12 @@ What is measured:
   ``loadPackage("rollkit")``, the standard-library imports rollkit needs, ``import
   rollkit`` and ``from rollkit._params import request``, and times two what-ifs: compiling
   rollkit's sources (what shipping .pyc would save) and putting the wheel on ``sys.path``
-  (zipimport) instead of ``loadPackage``. Once per benchmark, a third what-if boots that
-  way with Pyodide's private ``_makeSnapshot``, makes a memory snapshot and restores new
-  workers from it (``pages/bench-snapshot/``).
+  (zipimport) instead of ``loadPackage``.
+* **The first roll** of each kind of visit, click on Roll to dice shown: cold (a normal
+  boot: Chromium never takes a local server for a fast connection), cold with the worker
+  told the connection is fast (it downloads the build's memory snapshot: the moonshot),
+  warm (the snapshot kept from the first visit) and offline (a second visit with the
+  network off once the site's service worker has kept the site), against a bare boot.
 * **Python's downloads**: when the site worker asked for each of its files and had it
   (Resource Timing inside the worker, from the worker's start), on the cold click visits and
   on as many cold visits of the same site served by a second server that holds every

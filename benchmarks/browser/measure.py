@@ -8,7 +8,8 @@ import gzip
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -17,7 +18,6 @@ from benchmarks.browser import probes
 from benchmarks.browser.site_build import (
     local_file,
     next_page,
-    sample_requests,
     widget_pages,
 )
 from benchmarks.machine import CHROMIUM
@@ -289,50 +289,78 @@ def timed_runs(
     return runs
 
 
-def distant_runs(
-    p: Any, args: argparse.Namespace, base: str, site: Path, log: Log, progress: Callable[[str], None]
-) -> list[dict[str, Any]]:
-    """Cold visits (Roll clicked) of the site served with every response held back ``args.delay``
-    ms, as from a distant host: what asking for Python's files at once saves."""
-    url = base + args.page
-    visits = []
-    for n in range(args.runs):
-        with tempfile.TemporaryDirectory(prefix="rollkit-bench-profile-") as profile:
-            ctx = p.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT
-            )
-            ctx.add_init_script(script=probes.init_script())
-            try:
-                visits.append(site_visit(ctx, url, None, "click", log, site, base, {}))
-            finally:
-                ctx.close()
-        marks = visits[-1]["marks"]
-        progress(
-            f"distant host run {n + 1}/{args.runs}: cold first roll {marks['seed'] - marks['click']:.0f} ms"
-        )
-    return visits
-
-
-def snapshot_what_if(p: Any, base: str, site: Path, loads: int) -> dict[str, Any]:
-    """Boot with zipimport and make a memory snapshot, then boot ``loads`` workers from it."""
+@contextmanager
+def fresh_profile(p: Any) -> Iterator[Any]:
+    """A Chromium context with a new on-disk profile (a reader's first visit), instrumented."""
     with tempfile.TemporaryDirectory(prefix="rollkit-bench-profile-") as profile:
         ctx = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=ARGS, viewport=VIEWPORT
         )
+        ctx.add_init_script(script=probes.init_script())
         try:
-            page = ctx.new_page()
-            page.goto(base + "bench-snapshot/")  # pages/bench-snapshot/run.mjs
-            page.wait_for_function("() => window.snapshotWhatIf")
-            return dict(
-                page.evaluate(
-                    "([loads, requests]) => window.snapshotWhatIf(loads, requests)",
-                    [loads, sample_requests(site)],
-                )
-            )
-        except Exception as error:  # noqa: BLE001 - a private API that may change: report, go on
-            return {"error": str(error).splitlines()[0]}
+            yield ctx
         finally:
+            ctx.unroute_all(behavior="ignoreErrors")  # the service worker may still be asking
             ctx.close()
+
+
+def fast_connection(route: Any) -> None:
+    """Serve the site worker taking the connection for fast, so that a cold visit downloads the
+    memory snapshot (Chromium never takes a local server for a fast connection)."""
+    response = route.fetch()
+    body = response.text().replace("const FAST = ", "const FAST = true || ", 1)
+    route.fulfill(response=response, body=body)
+
+
+def cold_runs(
+    p: Any,
+    args: argparse.Namespace,
+    base: str,
+    site: Path,
+    log: Log,
+    progress: Callable[[str], None],
+    label: str,
+    fast: bool = False,
+) -> list[dict[str, Any]]:
+    """Cold visits (Roll clicked, fresh profile) of the site at ``base``; with ``fast``, the worker
+    takes the connection for fast and downloads the snapshot."""
+    url = base + args.page
+    visits = []
+    for n in range(args.runs):
+        with fresh_profile(p) as ctx:
+            if fast:
+                ctx.route("**/rollkit-worker.mjs", fast_connection)
+            visits.append(site_visit(ctx, url, None, "click", log, site, base, {}))
+        marks = visits[-1]["marks"]
+        progress(f"{label} run {n + 1}/{args.runs}: cold first roll {marks['seed'] - marks['click']:.0f} ms")
+    return visits
+
+
+def offline_runs(
+    p: Any, args: argparse.Namespace, base: str, site: Path, log: Log, progress: Callable[[str], None]
+) -> list[dict[str, Any]]:
+    """A visit (Roll clicked), then, once the site's service worker has kept the site, the
+    network off and a second visit in a new tab: the offline first roll."""
+    url = base + args.page
+    visits = []
+    for n in range(args.runs):
+        with fresh_profile(p) as ctx:
+            page, _ = new_page(ctx)
+            page.goto(url)
+            page.locator("[data-rollkit-widget] .rk-roll").first.click()
+            probes.wait(page, "firstRolled", timeout=BOOT_TIMEOUT_MS)
+            for _ in range(BOOT_TIMEOUT_MS // 250):  # wait_for_function takes a promise for true
+                if probes.call(page, "kept"):
+                    break
+                page.wait_for_timeout(250)
+            else:
+                raise RuntimeError("the service worker never kept the site")
+            page.close()
+            ctx.set_offline(True)
+            visits.append(site_visit(ctx, url, None, "click", log, site, base, {}))
+        marks = visits[-1]["marks"]
+        progress(f"offline run {n + 1}/{args.runs}: first roll {marks['seed'] - marks['click']:.0f} ms")
+    return visits
 
 
 def sweep(

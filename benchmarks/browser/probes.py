@@ -3,7 +3,7 @@
 ``js/*.mjs`` each export one default function: ``instrument`` (injected into every
 page by ``add_init_script``, it defines the probes on ``window.__bench``) and
 ``resources`` (evaluated in pages and workers). ``pages/`` holds the benchmark's own
-pages (a bare Pyodide boot, the snapshot what-if), copied next to the built site.
+page (a bare Pyodide boot), copied next to the built site.
 """
 
 from __future__ import annotations

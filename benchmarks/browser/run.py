@@ -17,14 +17,14 @@ from benchmarks.browser.measure import (
     ARGS,
     VIEWPORT,
     Log,
-    distant_runs,
-    snapshot_what_if,
+    cold_runs,
+    offline_runs,
     sweep,
     timed_runs,
 )
-from benchmarks.browser.report import fmt_ms, report
+from benchmarks.browser.report import report
 from benchmarks.browser.site_build import build_site, free_port, local_file, next_page
-from benchmarks.browser.summary import cache_note, median, summarize
+from benchmarks.browser.summary import cache_note, summarize
 from benchmarks.machine import CHROMIUM, machine
 from benchmarks.targets import BROWSER as TARGETS
 from docs_tools.compress import ENCODERS
@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         server = serve_static.serve(site, port=port)
         runs: list[dict[str, Any]] = []
         distant: list[dict[str, Any]] = []
+        fast: list[dict[str, Any]] = []
+        offline: list[dict[str, Any]] = []
         sw: dict[str, Any] | None = None
         summary: dict[str, Any] = {}
         try:
@@ -70,25 +72,23 @@ def run(args: argparse.Namespace) -> int:
                         runs = timed_runs(p, args, base, site, log, progress)
                         far = serve_static.serve(site, port=free_port(), delay_ms=args.delay)
                         try:
-                            distant = distant_runs(
-                                p, args, f"http://127.0.0.1:{far.server_port}/", site, log, progress
+                            distant = cold_runs(
+                                p,
+                                args,
+                                f"http://127.0.0.1:{far.server_port}/",
+                                site,
+                                log,
+                                progress,
+                                "distant host",
                             )
                         finally:
                             far.shutdown()
                             far.server_close()
-                        what_if = snapshot_what_if(p, base, site, 3)
-                        progress(
-                            "what-if: memory snapshot "
-                            + (
-                                what_if["error"]
-                                if "error" in what_if
-                                else f"restored in {fmt_ms(median(r.get('boot') for r in what_if['restored']))}"
-                            )
-                        )
+                        fast = cold_runs(p, args, base, site, log, progress, "fast connection", fast=True)
+                        offline = offline_runs(p, args, base, site, log, progress)
                         sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
                         summary = {
-                            **summarize(runs, sw, distant),
-                            "what_if": what_if,
+                            **summarize(runs, sw, distant, fast, offline),
                             "cache_note": cache_note(runs, site, base, built_at),
                         }
                 finally:
@@ -124,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
                     "summary": summary,
                     "runs": runs,
                     "distant": distant,
+                    "fast": fast,
+                    "offline": offline,
                     "sweep": sw,
                 },
                 indent=1,

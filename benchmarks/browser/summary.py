@@ -89,15 +89,28 @@ def downloads(visits: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         "first_roll": [sub(v["marks"]["seed"], v["marks"]["click"]) for v in visits],
         "ready": [sub(v["marks"]["ready"], v["marks"]["worker_created"]) for v in visits],
+        "snapshot": sum(1 for v in visits if (v["marks"].get("timings") or {}).get("snapshot")),
+        "visits": len(visits),
     }
 
 
 def summarize(
-    runs: list[dict[str, Any]], sw: dict[str, Any] | None, distant: list[dict[str, Any]] | None = None
+    runs: list[dict[str, Any]],
+    sw: dict[str, Any] | None,
+    distant: list[dict[str, Any]] | None = None,
+    fast: list[dict[str, Any]] | None = None,
+    offline: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    s: dict[str, Any] = {"downloads": downloads([r["click_cold"] for r in runs])}
+    s: dict[str, Any] = {
+        "downloads": downloads([r["click_cold"] for r in runs]),
+        "warm_downloads": downloads([r["click_warm"] for r in runs]),
+    }
     if distant:
         s["distant"] = downloads(distant)
+    if fast:
+        s["fast"] = downloads(fast)
+    if offline:
+        s["offline"] = downloads(offline)
     for kind in ("click", "lazy"):
         for cache in ("cold", "warm"):
             visits = [r[f"{kind}_{cache}"] for r in runs]

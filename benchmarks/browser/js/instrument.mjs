@@ -94,6 +94,15 @@ export default function instrument() {
   B.markPage = () => { window.__samePage = true; };
   B.samePage = () => window.__samePage === true;
   B.boots = () => root().rollkitBoots;
+  // The site's service worker has kept the whole site (its install wrote the manifest record last).
+  B.kept = async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active) return false;
+    const names = await caches.keys();
+    if (names.length !== 1) return false;
+    const cache = await caches.open(names[0]);
+    return Boolean(await cache.match(new URL("rollkit-offline-manifest.json", registration.scope).href));
+  };
 
   // The marks of one visit, from navigation start (`id`: the widget whose Roll was clicked).
   B.marks = (id) => {
