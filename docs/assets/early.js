@@ -4,6 +4,7 @@
 // before rollkit.mjs has bound its widget: the widget rolls as soon as it is bound.
 (function () {
   "use strict";
+  var POLL_MS = 50;
   function enable(root) {
     var controls = root.querySelector(".rk-controls");
     if (!controls || root.dataset.early) return;
@@ -11,23 +12,24 @@
     controls.disabled = false;
     root.classList.add("rk-live-widget");
   }
-  // The parser adds elements one at a time, and a widget's "As Python" fold comes last:
-  // when it arrives, its widget is complete. One class test per added element.
-  var seen = new MutationObserver(function (changes) {
-    for (var i = 0; i < changes.length; i++) {
-      var added = changes[i].addedNodes;
-      for (var j = 0; j < added.length; j++) {
-        var node = added[j];
-        if (node.nodeType === 1 && node.classList.contains("rk-python")) {
-          var widget = node.closest("[data-rollkit-widget]");
-          if (widget) enable(widget);
-        }
-      }
+  // A widget's "As Python" fold comes last: when it is parsed, its widget is complete. The
+  // parser is looked at every POLL_MS while it runs, through a live list of those folds (a
+  // MutationObserver would be told of every one of the page's thousands of elements:
+  // Lighthouse counted it among the page's long tasks); each look enables the new ones only.
+  var folds = document.getElementsByClassName("rk-python");
+  var seen = 0;
+  function look() {
+    for (; seen < folds.length; seen++) {
+      var widget = folds[seen].closest("[data-rollkit-widget]");
+      if (widget) enable(widget);
     }
-  });
-  seen.observe(document.documentElement, { childList: true, subtree: true });
+  }
+  (function poll() {
+    look();
+    if (document.readyState === "loading") setTimeout(poll, POLL_MS);
+  })();
   document.addEventListener("DOMContentLoaded", function () {
-    seen.disconnect();
+    look();
     var all = document.querySelectorAll("[data-rollkit-widget]");
     for (var i = 0; i < all.length; i++) enable(all[i]);
   });

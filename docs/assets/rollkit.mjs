@@ -473,13 +473,19 @@ class Widget {
 }
 
 // Start only when wanted: the first interaction with a widget starts Python at once;
-// a widget coming near the viewport starts it when the browser is idle, unless the
-// reader asked to save data (then only an interaction does). Pages without widgets,
-// and widgets far below, download nothing.
+// a widget coming near the viewport starts it once the page has loaded and the browser
+// is idle, unless the reader asked to save data (then only an interaction does). Pages
+// without widgets, and widgets far below, download nothing.
 const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
 const SAVE_DATA = navigator.connection?.saveData === true
   || window.matchMedia("(prefers-reduced-data: reduce)").matches;
 let near = null;
+// Not before the page's load event: Python's downloads and start-up would compete with the
+// page's own scripts and layout (on a phone, or a two-core machine, that shows as blocking time).
+const loaded = new Promise((resolve) => {
+  if (document.readyState === "complete") resolve();
+  else window.addEventListener("load", resolve, { once: true });
+});
 
 function watch(roots) {
   near?.disconnect();
@@ -487,7 +493,7 @@ function watch(roots) {
   near = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     near.disconnect();
-    idle(() => start(), { timeout: 1000 });
+    loaded.then(() => idle(() => start(), { timeout: 1000 }));
   }, { rootMargin: "600px 0px" });
   for (const root of roots) near.observe(root);
 }
