@@ -4,7 +4,6 @@
 // before rollkit.mjs has bound its widget: the widget rolls as soon as it is bound.
 (function () {
   "use strict";
-  var POLL_MS = 50;
   function enable(root) {
     var controls = root.querySelector(".rk-controls");
     if (!controls || root.dataset.early) return;
@@ -12,10 +11,11 @@
     controls.disabled = false;
     root.classList.add("rk-live-widget");
   }
-  // A widget's "As Python" fold comes last: when it is parsed, its widget is complete. The
-  // parser is looked at every POLL_MS while it runs, through a live list of those folds (a
-  // MutationObserver would be told of every one of the page's thousands of elements:
-  // Lighthouse counted it among the page's long tasks); each look enables the new ones only.
+  // A widget's "As Python" fold comes last: when it is parsed, its widget is complete. While
+  // the page is parsed, a live list of those folds is looked at before every frame is painted
+  // (so a complete widget is never painted disabled, then changed) and each look enables the new
+  // ones only. A MutationObserver would be told of every one of the page's thousands of
+  // elements: Lighthouse counted it among the page's long tasks.
   var folds = document.getElementsByClassName("rk-python");
   var seen = 0;
   function look() {
@@ -26,7 +26,7 @@
   }
   (function poll() {
     look();
-    if (document.readyState === "loading") setTimeout(poll, POLL_MS);
+    if (document.readyState === "loading") requestAnimationFrame(poll);
   })();
   document.addEventListener("DOMContentLoaded", function () {
     look();
