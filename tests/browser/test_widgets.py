@@ -54,6 +54,13 @@ def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
         arg=[index, seed],
         timeout=READY_MS,
     )
+    if widget.get_attribute("data-pending") == "1":  # dice waiting for the player's choices
+        widget.locator('.rk-finish[data-spend="plan"]').click()  # rollkit's plan: check.roll(seed)
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "(i) => !document.querySelectorAll('[data-rollkit-widget]')[i].dataset.pending",
+            arg=index,
+            timeout=READY_MS,
+        )
     return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
         faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
         w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
