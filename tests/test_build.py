@@ -185,21 +185,6 @@ def _tiny_wheel(folder: Path) -> Path:
     return wheel
 
 
-@pytest.mark.skipif(
-    shutil.which("node") is None or not runtime.NPM_PYODIDE.exists(), reason="needs Node and npm pyodide"
-)
-def test_pyodide_compiles_a_wheel_under_node(tmp_path: Path) -> None:
-    plain = _tiny_wheel(tmp_path)
-    compiled = tmp_path / "out" / plain.name
-    compiled.parent.mkdir()
-    assert runtime.compile_wheel(plain, compiled) == "cpython-314"
-    _assert_compiled(compiled, "cpython-314")
-    with zipfile.ZipFile(plain) as before, zipfile.ZipFile(compiled) as after:
-        for name in before.namelist():
-            if not name.endswith("RECORD"):
-                assert after.read(name) == before.read(name)  # the sources are kept as they were
-
-
 def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
