@@ -76,7 +76,9 @@ def weigh(resources: list[dict[str, Any]], site: Path, base: str, gz: dict[Path,
     out: dict[str, Any] = {}
     for part in ("page", "python"):
         rows = [r for r in resources if is_python(r["url"]) == (part == "python")]
-        gzipped = [gzip_size(local_file(site, base, r["url"]), gz) for r in rows]
+        # what gzip would send of each file that came (a request answered with nothing, such as
+        # the worker's look for a kept snapshot on a first visit, sent nothing)
+        gzipped = [gzip_size(local_file(site, base, r["url"]), gz) if r["encoded"] else 0 for r in rows]
         out[part] = {
             "requests": len(rows),
             "transfer": sum(r["transfer"] for r in rows),
