@@ -141,15 +141,111 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
-def open_page(browser: object, site: Site) -> object:
-    """A fresh page (own context, cold cache) that records requests and fails on page errors."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.on("request", lambda request: site.requests.append(request.url))
+READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room to spare
+_OPENED: list[object] = []  # contexts a test opened: closed when it ends (their workers stop)
+
+
+@pytest.fixture(autouse=True)
+def _close_contexts() -> Iterator[None]:
+    opened = len(_OPENED)
+    yield
+    while len(_OPENED) > opened:
+        _OPENED.pop().close()  # type: ignore[attr-defined]
+
+
+def new_context(browser: object, **options: object) -> object:
+    """A browser context (own cache, own service workers), closed when the test ends."""
+    context = browser.new_context(**options)  # type: ignore[attr-defined]
+    _OPENED.append(context)
+    return context
+
+
+def track(page: object, site: Site) -> object:
+    """``page`` recording its requests in ``site.requests`` and its errors in ``page.rollkit_errors``."""
+    page.on("request", lambda request: site.requests.append(request.url))  # type: ignore[attr-defined]
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(str(error)))  # type: ignore[attr-defined]
     page.rollkit_errors = errors  # type: ignore[attr-defined]
     return page
+
+
+def open_page(browser: object, site: Site) -> object:
+    """A fresh page (own context, cold cache) that records requests and fails on page errors;
+    its context is closed when the test ends."""
+    return track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), site)  # type: ignore[attr-defined]
+
+
+def instant_go(page: object, site: Site, path: str) -> None:
+    """Follow a link the way a reader does, so Material's instant navigation handles it."""
+    instant_click(page, site, path)
+    instant_wait(page, site, path)
+
+
+def instant_click(page: object, site: Site, path: str) -> None:
+    """``instant_go``'s first half: the link clicked (so that several pages can move at once)."""
+    page.evaluate(
+        """(url) => { document.querySelector('article').dataset.oldPage = '1';
+        const a = document.createElement('a'); a.href = url;
+        document.querySelector('.md-content').append(a); a.click(); }""",
+        site.url(path),
+    )  # type: ignore[attr-defined]
+
+
+def instant_wait(page: object, site: Site, path: str) -> None:
+    """``instant_go``'s second half: the new page shown, its widgets bound."""
+    page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
+    page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
+        [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
+
+
+def live_tab(browser: object, site: Site) -> Iterator[object]:
+    """A desktop page of ``site`` for several tests to share (see ``live_page``), closed after."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page = track(context.new_page(), site)
+    _go_home(page, site)
+    yield page
+    context.close()
+
+
+def _go_home(page: object, site: Site) -> None:
+    page.goto(site.url())  # type: ignore[attr-defined]
+    page.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # type: ignore[attr-defined]
+
+
+def reset_live(page: object, site: Site) -> object:
+    """The shared ``page`` back on the home page (by instant navigation: Python stays), its
+    errors list emptied for the test that now uses it."""
+    if page.url != site.url():  # type: ignore[attr-defined]
+        try:
+            instant_go(page, site, "")
+        except playwright_api.Error:  # left broken by a failed test: load it again
+            _go_home(page, site)
+    page.rollkit_errors.clear()  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture(scope="session")
+def _live_tab(browser: object, site: Site) -> Iterator[object]:
+    yield from live_tab(browser, site)
+
+
+@pytest.fixture
+def live_page(_live_tab: object, site: Site) -> object:
+    """One desktop page of ``site`` shared by the tests that ask for it, so that Python boots
+    once for all of them: on the home page with Python started (perhaps still booting); a
+    test moves it by instant navigation only, so the next one finds the same Python.
+    ``rollkit_errors`` holds the page errors of the test that asked."""
+    return reset_live(_live_tab, site)
+
+
+def load_each(tabs: list[object], urls: list[str]) -> Iterator[tuple[object, str]]:
+    """Each URL opened by a full page load, ``len(tabs)`` at a time (one in each tab); yields
+    ``(tab, url)`` once that load has started, the whole batch started before the first yield."""
+    for start in range(0, len(urls), len(tabs)):
+        batch = list(zip(tabs, urls[start : start + len(tabs)], strict=False))
+        for tab, url in batch:
+            tab.goto(url, wait_until="commit")  # type: ignore[attr-defined]
+        yield from batch
 
 
 def screenshot(page: object, name: str) -> Path:

@@ -1,7 +1,12 @@
 """Accessibility: axe-core on every page of the site, light and dark, desktop and phone,
 with the widgets live, and on every widget page again after a roll and with an invalid
 value shown; the closed navigation drawer out of the tab order; scrolling tables
-reachable from the keyboard."""
+reachable from the keyboard.
+
+The audits are made in one walk through the site (``walk``): one page for each colour
+scheme at each size, all four at work at once, each moving by instant navigation so that it
+boots Python once, and taking each widget page, once audited, through the widget states.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ import pytest
 
 from scripts.serve_static import serve
 from tests.browser import axe
-from tests.browser.conftest import Site
+from tests.browser.conftest import Site, instant_click, instant_wait, new_context
 from tests.browser.test_failures import CSP
-from tests.browser.test_widgets import READY_MS, instant_go, widget_pages
+from tests.browser.test_widgets import READY_MS, widget_pages
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -33,9 +38,11 @@ SCROLLING_TABLES = """() => {
             if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1) seen.add(box);
         }
     }
-    return [...seen].map((box) => { box.focus({ preventScroll: true });
+    const found = [...seen].map((box) => { box.focus({ preventScroll: true });
         return { box: box.className || box.tagName, name: box.getAttribute('aria-label') || '',
                  focusable: document.activeElement === box && box.tabIndex >= 0 }; });
+    document.activeElement?.blur();  // the next audit finds no box focused by this check
+    return found;
 }"""
 
 
@@ -61,42 +68,10 @@ class Audit:
 
 
 @pytest.fixture(scope="module")
-def audits(browser: object, site: Site) -> Iterator[dict[tuple[str, str], Audit]]:
-    """axe on every page in four contexts at once (one renderer each), each moving through
-    the site by instant navigation so that its Pyodide worker boots once: a widget page
-    first, the pages without widgets while the worker boots, then the widget pages ready."""
-    pages = sitemap_pages(site)
-    widgets = set(widget_pages(site))
-    assert widgets and widgets <= set(pages)
-    order = [p for p in pages if p not in widgets] + [p for p in pages if p in widgets]
-    contexts, tabs, results = [], {}, {}
-    for scheme, viewport in COMBOS:
-        context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)  # type: ignore[attr-defined]
-        contexts.append(context)
-        tab = context.new_page()
-        tab.goto(site.url(order[-1]))
-        tab.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # boots meanwhile
-        tabs[scheme, viewport] = tab
-        results[scheme, viewport] = Audit(scheme=tab.evaluate("document.body.dataset.mdColorScheme"))
-    try:
-        for path in order:
-            for tab in tabs.values():
-                if tab.url != site.url(path):
-                    instant_go(tab, site, path)
-                if path in widgets:
-                    tab.wait_for_function(
-                        "document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS
-                    )
-                axe.start(tab)
-            for combo, tab in tabs.items():
-                results[combo].violations[path] = axe.finish(tab)
-                if path in widgets and tab.evaluate("document.documentElement.dataset.rollkitReady") == "1":
-                    results[combo].ready.append(path)
-                results[combo].tables[path] = tab.evaluate(SCROLLING_TABLES)
-        yield results
-    finally:
-        for context in contexts:
-            context.close()
+def audits(walk: Walk) -> dict[tuple[str, str], Audit]:
+    """axe on every page, light and dark, desktop and phone: the pages without widgets first
+    (while Python boots), then the widget pages with Python running."""
+    return walk.audits
 
 
 @pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
@@ -151,6 +126,15 @@ ROLLED = """([seed, opened]) => [...document.querySelectorAll('[data-rollkit-wid
         && w.querySelector('.rk-result').textContent.trim() !== '' && (hand || (!!how && (!opened || how.open))); })"""
 # (A roll waiting for the player's choices, Critical dice with points to spend, is audited as
 # it stands: its dice with their - and + buttons; tests/browser/test_choices.py finishes one.)
+
+# Each widget: rolled with seed SEED + i (its roll shown, or its dice waiting for the
+# player's choices), no error.
+SEEDED = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) =>
+    w.dataset.seed === String(seed + i) && w.querySelector('.rk-error').hidden)"""
+
+# A roll waiting for the player's choices (critdice points) finishes with rollkit's plan.
+FINISH = """() => document.querySelectorAll('[data-rollkit-widget][data-pending="1"] .rk-finish[data-spend="plan"]')
+    .forEach((button) => button.click())"""
 
 OPEN_HOW = """() => document.querySelectorAll('[data-rollkit-widget] .rk-roll-detail details.rk-how:not([open]) > summary')
     .forEach((summary) => summary.click())"""
@@ -210,80 +194,142 @@ def _wait_all(tab: object, script: str, arg: object, timeout: float) -> list[boo
     return [bool(ok) for ok in tab.evaluate(script, arg)]  # type: ignore[attr-defined]
 
 
-def roll_every_widget(tab: object, timeout: float) -> tuple[list[bool], list[str | None]]:
-    """A seed typed into each widget, Roll pressed, then "How it was counted" opened."""
-    done = tab.evaluate(ROLL, SEED)  # type: ignore[attr-defined]
-    _wait_all(tab, ROLLED, [SEED, False], timeout)
+def roll_every_widget(tab: object) -> list[str | None]:
+    """A seed typed into each widget and Roll pressed (returns at once: see ``rolled``)."""
+    return list(tab.evaluate(ROLL, SEED))  # type: ignore[attr-defined]
+
+
+def rolled(tab: object, done: list[str | None]) -> list[bool]:
+    """Each widget rolled once ``roll_every_widget`` has pressed its Roll (``done``); a roll
+    waiting for the player's choices finished with rollkit's plan; "How it was counted" opened."""
+    _wait_all(tab, SEEDED, SEED, SETTLED_MS)
+    tab.evaluate(FINISH)  # type: ignore[attr-defined]
+    _wait_all(tab, ROLLED, [SEED, False], SETTLED_MS)
     tab.evaluate(OPEN_HOW)  # type: ignore[attr-defined]
     reached = _wait_all(tab, ROLLED, [SEED, True], SETTLED_MS)
-    return [ok and what is not None for ok, what in zip(reached, done, strict=True)], done
+    return [ok and what is not None for ok, what in zip(reached, done, strict=True)]
 
 
-def make_every_widget_invalid(tab: object) -> tuple[list[bool], list[str | None]]:
-    """A value past its maximum typed into a field of each widget, and its error shown."""
-    done = tab.evaluate(MAKE_INVALID)  # type: ignore[attr-defined]
+def make_every_widget_invalid(tab: object) -> list[str | None]:
+    """A value past its maximum typed into a field of each widget (returns at once)."""
+    return list(tab.evaluate(MAKE_INVALID))  # type: ignore[attr-defined]
+
+
+def invalid(tab: object, done: list[str | None]) -> list[bool]:
+    """Each widget showing its field's error once ``make_every_widget_invalid`` has typed (``done``)."""
     reached = _wait_all(tab, INVALID, None, SETTLED_MS)
-    return [ok and what is not None for ok, what in zip(reached, done, strict=True)], done
+    return [ok and what is not None for ok, what in zip(reached, done, strict=True)]
+
+
+# Each state: what takes every widget of a page there, and which widgets got there.
+STATES = {"rolled": (roll_every_widget, rolled), "invalid": (make_every_widget_invalid, invalid)}
 
 
 @pytest.fixture(scope="module")
-def widget_states(browser: object, site: Site) -> Iterator[dict[tuple[str, str], StateAudit]]:
+def widget_states(walk: Walk) -> dict[tuple[str, str], StateAudit]:
     """axe on every widget page with every widget rolled (desktop and phone), then with an
-    invalid value in every widget (desktop): one page per scheme, both at work at once,
-    moving by instant navigation so that each page's Pyodide worker boots once."""
-    paths = widget_pages(site)
-    results = {(state, scheme): StateAudit() for state in STATE_VIEWPORTS for scheme in SCHEMES}
+    invalid value in every widget (desktop), in each colour scheme."""
+    return walk.states
+
+
+@dataclass
+class Walk:
+    """Everything the walk through the site saw: the page audits and the widget states."""
+
+    audits: dict[tuple[str, str], Audit]
+    states: dict[tuple[str, str], StateAudit]
+
+
+@pytest.fixture(scope="module")
+def walk(browser: object, site: Site) -> Iterator[Walk]:
+    """One page for each colour scheme at each size, all four at work at once, through every
+    page of the site by instant navigation (so that each boots Python once): the pages
+    without widgets first, while Python boots, then the widget pages with Python running.
+    On each widget page, once audited, every widget is rolled (audited at both sizes,
+    within the widgets: nothing else changes) and then given an invalid value (audited at
+    the desktop size)."""
+    pages = sitemap_pages(site)
+    widgets = set(widget_pages(site))
+    assert widgets and widgets <= set(pages)
+    order = [p for p in pages if p not in widgets] + [p for p in pages if p in widgets]
+    found = Walk(audits={}, states={(s, scheme): StateAudit() for s in STATE_VIEWPORTS for scheme in SCHEMES})
     contexts, tabs = [], {}
-    for scheme in SCHEMES:
-        context = browser.new_context(viewport=VIEWPORTS["desktop"], color_scheme=scheme)  # type: ignore[attr-defined]
-        contexts.append(context)
-        tab = context.new_page()
-        errors = results["invalid", scheme].errors = results["rolled", scheme].errors
-        tab.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-        tab.goto(site.url(paths[0]))
-        tabs[scheme] = tab
-
-    def record(
-        result: StateAudit, tab: object, path: str, state: tuple[list[bool], list[str | None]]
-    ) -> None:
-        reached, done = state
-        if not all(reached):
-            why = tab.evaluate(WHY)  # type: ignore[attr-defined]
-            done = [
-                what if ok else f"{what or 'no usable control'}; shows {why[i]}"
-                for i, (ok, what) in enumerate(zip(reached, done, strict=True))
-            ]
-        result.reached[path], result.done[path] = reached, done
-
-    def audit(state: str, path: str) -> None:
-        # Only the widgets change in these states: the rest of each page is audited ready.
-        for viewport in STATE_VIEWPORTS[state]:
-            for tab in tabs.values():
-                tab.set_viewport_size(VIEWPORTS[viewport])
-                axe.start(tab, within="[data-rollkit-widget]")
-            for scheme, tab in tabs.items():
-                results[state, scheme].violations[path, viewport] = axe.finish(tab)
-                results[state, scheme].schemes.add(tab.evaluate("document.body.dataset.mdColorScheme"))
-        for tab in tabs.values():
-            tab.set_viewport_size(VIEWPORTS["desktop"])
-
     try:
-        for number, path in enumerate(paths):
-            for scheme, tab in tabs.items():
-                if tab.url != site.url(path):
-                    instant_go(tab, site, path)
-                timeout = READY_MS if number == 0 else SETTLED_MS  # the first roll waits for Python
-                record(results["rolled", scheme], tab, path, roll_every_widget(tab, timeout))
-            audit("rolled", path)
-            for scheme, tab in tabs.items():
-                record(results["invalid", scheme], tab, path, make_every_widget_invalid(tab))
-            audit("invalid", path)
-            if not all(any(result.reached[path]) for result in results.values()):
-                break  # no widget got there (Python not answering?): the tests say where and why
-        yield results
+        for scheme, viewport in COMBOS:
+            context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)  # type: ignore[attr-defined]
+            contexts.append(context)
+            tab = context.new_page()
+            errors = found.states["invalid", scheme].errors = found.states["rolled", scheme].errors
+            tab.on("pageerror", lambda error, errors=errors: errors.append(str(error)))  # the whole walk's
+            tab.goto(site.url(order[-1]))
+            tab.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # boots meanwhile
+            tabs[scheme, viewport] = tab
+            found.audits[scheme, viewport] = Audit(scheme=tab.evaluate("document.body.dataset.mdColorScheme"))
+        rolling = True
+        for path in order:
+            moving = [tab for tab in tabs.values() if tab.url != site.url(path)]
+            for tab in moving:  # all at once
+                instant_click(tab, site, path)
+            for tab in tabs.values():
+                if tab in moving:
+                    instant_wait(tab, site, path)
+                if path in widgets:
+                    tab.wait_for_function(
+                        "document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS
+                    )
+            for combo, violations in _audit_all(tabs).items():
+                audit, tab = found.audits[combo], tabs[combo]
+                audit.violations[path] = violations
+                if path in widgets and tab.evaluate("document.documentElement.dataset.rollkitReady") == "1":
+                    audit.ready.append(path)
+                audit.tables[path] = tab.evaluate(SCROLLING_TABLES)
+            if path in widgets and rolling:
+                rolling = all([_widget_state(tabs, found.states, state, path) for state in STATE_VIEWPORTS])
+        yield found
     finally:
         for context in contexts:
             context.close()
+
+
+def _audit_all(
+    tabs: dict[tuple[str, str], object], within: str = ""
+) -> dict[tuple[str, str], list[axe.Violation]]:
+    """axe in each tab, all at once, as each is now."""
+    for tab in tabs.values():
+        axe.start(tab, within=within)
+    return {combo: axe.finish(tab) for combo, tab in tabs.items()}
+
+
+def _widget_state(
+    tabs: dict[tuple[str, str], object], states: dict[tuple[str, str], StateAudit], state: str, path: str
+) -> bool:
+    """Every widget of the page taken to ``state`` in the tabs of the state's sizes (a widget
+    counts as there when it got there at every size), and the widgets audited; whether any
+    widget got there in each colour scheme (if not, Python is not answering?)."""
+    at = {combo: tab for combo, tab in tabs.items() if combo[1] in STATE_VIEWPORTS[state]}
+    act, there = STATES[state]
+    acted = {combo: act(tab) for combo, tab in at.items()}  # all at once
+    got = {combo: there(tab, acted[combo]) for combo, tab in at.items()}
+    for scheme in SCHEMES:
+        result, mine = states[state, scheme], [combo for combo in at if combo[0] == scheme]
+        reached = [all(ok) for ok in zip(*(got[combo] for combo in mine), strict=True)]
+        done = acted[mine[0]]
+        if not all(reached):
+            why = {viewport: tabs[scheme, viewport].evaluate(WHY) for _, viewport in mine}  # type: ignore[attr-defined]
+            done = [
+                what
+                if ok
+                else f"{what or 'no usable control'}; shows " + " / ".join(f"{v}: {why[v][i]}" for v in why)
+                for i, (ok, what) in enumerate(zip(reached, done, strict=True))
+            ]
+        result.reached[path], result.done[path] = reached, done
+    # Only the widgets change in these states: the rest of each page is audited ready.
+    for (scheme, viewport), violations in _audit_all(at, within="[data-rollkit-widget]").items():
+        states[state, scheme].violations[path, viewport] = violations
+        states[state, scheme].schemes.add(
+            at[scheme, viewport].evaluate("document.body.dataset.mdColorScheme")
+        )  # type: ignore[attr-defined]
+    return all(any(states[state, scheme].reached[path]) for scheme in SCHEMES)
 
 
 def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: str, scheme: str) -> None:
@@ -329,8 +375,7 @@ def test_no_serious_or_critical_axe_violation_with_an_invalid_value(
 
 
 def phone_page(browser: object, site: Site, path: str) -> object:
-    context = browser.new_context(viewport=VIEWPORTS["phone"])  # type: ignore[attr-defined]
-    page = context.new_page()
+    page = new_context(browser, viewport=VIEWPORTS["phone"]).new_page()  # type: ignore[attr-defined]
     page.goto(site.url(path))
     page.wait_for_load_state("load")  # the theme's and rollkit's scripts have run
     return page

@@ -14,9 +14,19 @@ import pytest
 from rollkit import RulesError
 from rollkit._params import build
 from rollkit._view import odds_view, roll_view, to_html
-from tests.browser.conftest import Site, open_page, screenshot
+from tests.browser.conftest import (
+    READY_MS,
+    Site,
+    instant_go,
+    load_each,
+    new_context,
+    open_page,
+    screenshot,
+    track,
+)
 
-READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room to spare
+# Material's search index and worker: not what a page load here is about (a link's values).
+SEARCH = re.compile(r"/search/search_index\.json$|/workers/search\.[^/]*\.js$")
 
 
 def widget_pages(site: Site) -> list[str]:
@@ -27,19 +37,6 @@ def widget_pages(site: Site) -> list[str]:
             rel = html.relative_to(site.directory).as_posix()
             pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return pages
-
-
-def instant_go(page: object, site: Site, path: str) -> None:
-    """Follow a link the way a reader does, so Material's instant navigation handles it."""
-    page.evaluate(
-        """(url) => { document.querySelector('article').dataset.oldPage = '1';
-        const a = document.createElement('a'); a.href = url;
-        document.querySelector('.md-content').append(a); a.click(); }""",
-        site.url(path),
-    )  # type: ignore[attr-defined]
-    page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
-    page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
-        [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
 
 
 def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
@@ -89,15 +86,22 @@ def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
     assert count >= 10
 
 
-def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
-    pages = widget_pages(site)
-    page.goto(site.url())  # type: ignore[attr-defined]
+def test_every_widget_rolls_like_cpython_with_one_boot(live_page: object, site: Site) -> None:
+    roll_every_widget(live_page, site)
+
+
+def roll_every_widget(page: object, site: Site) -> None:
+    """From the home page, instant navigation through every widget page: each widget rolled
+    with a seed shows CPython's faces and summary, with one Python for all and no page load."""
     page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     reloads: list[str] = []  # a full page load where instant navigation should swap the content
-    page.on("load", lambda: reloads.append(page.url))  # type: ignore[attr-defined]
+
+    def reloaded() -> None:
+        reloads.append(page.url)  # type: ignore[attr-defined]
+
+    page.on("load", reloaded)  # type: ignore[attr-defined]
     rolled = 0
-    for path in pages:
+    for path in widget_pages(site):
         instant_go(page, site, path)
         count = page.locator("[data-rollkit-widget]").count()  # type: ignore[attr-defined]
         for index in range(count):
@@ -109,6 +113,7 @@ def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, site: Si
             assert shown["faces"] == ",".join(map(str, expected.faces)), (path, index)
             assert shown["summary"] == roll_view(check, expected)["summary"], (path, index)
             rolled += 1
+    page.remove_listener("load", reloaded)  # type: ignore[attr-defined]
     assert page.evaluate("window.__samePage") is True, reloads  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
@@ -121,10 +126,10 @@ def _first_number_field(page: object) -> tuple[object, str, str]:
     return widget, field, field.input_value()
 
 
-def test_editing_a_parameter_updates_the_exact_odds(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
+def test_editing_a_parameter_updates_the_exact_odds(live_page: object, site: Site) -> None:
+    page = live_page
     for path in widget_pages(site)[:4]:
-        page.goto(site.url(path))  # type: ignore[attr-defined]
+        instant_go(page, site, path)
         widget, field, value = _first_number_field(page)
         name = field.get_attribute("name")
         params = widget.evaluate("(w) => w.rollkit.params()")
@@ -148,9 +153,9 @@ def test_editing_a_parameter_updates_the_exact_odds(browser: object, site: Site)
                 assert widget.locator(".rk-stale-note").is_hidden()
 
 
-def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
-    page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(live_page: object, site: Site) -> None:
+    page = live_page
+    instant_go(page, site, widget_pages(site)[0])
     widget, field, value = _first_number_field(page)
     hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>"\u202e'
     field = widget.locator(f"#{field.get_attribute('id')}")  # by id: its type changes next
@@ -167,7 +172,6 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     assert widget.locator(".rk-error img, .rk-error script").count() == 0
     assert page.evaluate("window.__pwned") is None  # type: ignore[attr-defined]
     field.fill("\u2603" * 20_000)  # a very long, non-ASCII value: refused, shown short
-    page.wait_for_timeout(400)
     error.wait_for(state="visible", timeout=READY_MS)
     page.locator("[data-rollkit-widget] .rk-error", has_text="\u2603").first.wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
     assert len(error.inner_text()) < 400
@@ -181,10 +185,10 @@ def test_a_bad_parameter_shows_the_error_and_the_widget_recovers(browser: object
     )  # type: ignore[arg-type]
 
 
-def test_huge_pools_show_honest_short_numbers(browser: object, site: Site) -> None:
+def test_huge_pools_show_honest_short_numbers(live_page: object, site: Site) -> None:
     """1000 dice: no error, >99.99% rather than 100%, long fractions shortened with a copy button."""
-    page = open_page(browser, site)
-    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page = live_page
+    instant_go(page, site, "hits/")
     widget = page.locator('[data-check="hits"]:has(input[name=dice]:not([type=hidden]))').first  # type: ignore[attr-defined]
     widget.locator("input[name=dice]").fill("1000")
     params = widget.evaluate("(w) => w.rollkit.params()")
@@ -227,13 +231,14 @@ def test_edited_odds_are_marked_stale_until_fresh(browser: object, site: Site) -
     assert "Dice Pool 8" in widget.locator(".rk-title").inner_text()  # the page's title no longer fits
 
 
-def test_a_copied_link_restores_the_values(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
-    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
-    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+def test_a_copied_link_restores_the_values(browser: object, live_page: object, site: Site) -> None:
+    page = live_page
+    instant_go(page, site, "hits/")
     widget = page.locator('[data-check="hits"]:has(input[name=dice]:not([type=hidden]))').first  # type: ignore[attr-defined]
     widget.locator("input[name=dice]").fill("9")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])  # type: ignore[attr-defined]
+    # the page's one status region outlives instant navigation: empty it, so "copied" is this copy's
+    page.evaluate("document.querySelectorAll('.rk-live').forEach((r) => { r.textContent = ''; })")  # type: ignore[attr-defined]
     widget.get_by_role("button", name="Copy link").click()
     page.wait_for_function("() => document.querySelector('.rk-live').textContent.includes('copied')")  # type: ignore[attr-defined]
     href = page.evaluate("navigator.clipboard.readText()")  # type: ignore[attr-defined]
@@ -245,9 +250,9 @@ def test_a_copied_link_restores_the_values(browser: object, site: Site) -> None:
     assert restored.locator("input[name=dice]").input_value() == "9"
 
 
-def test_replay_link_rolls_the_same_roll(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
-    page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+def test_replay_link_rolls_the_same_roll(browser: object, live_page: object, site: Site) -> None:
+    page = live_page
+    instant_go(page, site, widget_pages(site)[0])
     first = roll_widget(page, 0, 777)
     href = page.locator("[data-rollkit-widget]").first.evaluate("(w) => w.rollkit.link()")  # type: ignore[attr-defined]
     other = open_page(browser, site)
@@ -280,14 +285,20 @@ def all_pages(site: Site) -> list[str]:
     )
 
 
-def test_no_request_leaves_the_site(browser: object, site: Site) -> None:
-    page = open_page(browser, site)
+def test_no_request_leaves_the_site(browser: object, live_page: object, site: Site) -> None:
+    no_request_leaves(browser, live_page, site)
+
+
+def no_request_leaves(browser: object, live: object, site: Site) -> None:
+    """Every page loaded in full (two at a time) and Python running in ``live``: no request
+    that a page of ``site`` made in this session (``live``'s too) left the site."""
+    tabs = [open_page(browser, site)]
+    tabs.append(track(tabs[0].context.new_page(), site))  # type: ignore[attr-defined]
     pages = all_pages(site)
     assert len(pages) >= 20
-    for path in pages:
-        page.goto(site.url(path))  # type: ignore[attr-defined]
-    page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
-    page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+    for tab, _ in load_each(tabs, [site.url(path) for path in pages]):
+        tab.wait_for_load_state("load")  # type: ignore[attr-defined]
+    live.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.base))
     outside = [u for u in site.requests if not (u.startswith(origin) or u.startswith(("data:", "blob:")))]
     assert outside == []
@@ -303,8 +314,7 @@ def test_screenshot_of_each_system_page(browser: object, site: Site, system: str
 
 
 def test_pages_read_well_with_javascript_off(browser: object, site: Site) -> None:
-    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
-    page = context.new_page()
+    page = new_context(browser, java_script_enabled=False).new_page()  # type: ignore[attr-defined]
     page.goto(site.url(widget_pages(site)[0]))
     widget = page.locator("[data-rollkit-widget]").first
     roll = widget.get_by_role("button", name="Roll", exact=True)
@@ -315,12 +325,20 @@ def test_pages_read_well_with_javascript_off(browser: object, site: Site) -> Non
     assert widget.locator(".rk-chance strong").inner_text().endswith("%")
     assert widget.locator(".rk-chart svg").count() == 1
     screenshot(page, "javascript-off")
-    context.close()
+
+
+# Resolves once the page has not scrolled for six frames and the element is inside the
+# window, or after two seconds whatever it shows (the assertions then say what is wrong).
+SETTLED_IN_VIEW = """(e) => new Promise((done) => { let last = null, still = 0; const began = performance.now();
+    const frame = () => { const y = window.scrollY, box = e.getBoundingClientRect();
+        still = y === last ? still + 1 : 0; last = y;
+        const seen = box.top >= 0 && box.bottom <= window.innerHeight;
+        if ((still >= 6 && seen) || performance.now() - began > 2000) done(); else requestAnimationFrame(frame); };
+    requestAnimationFrame(frame); })"""
 
 
 def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")  # type: ignore[attr-defined]
-    page = context.new_page()
+    page = new_context(browser, viewport={"width": 390, "height": 844}, color_scheme="dark").new_page()  # type: ignore[attr-defined]
     page.goto(site.url(widget_pages(site)[0]))
     widget = page.locator("[data-rollkit-widget]").first
     box = widget.bounding_box()
@@ -331,13 +349,12 @@ def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
     page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")
     roll.click()
     page.wait_for_function("document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS)
-    page.wait_for_timeout(800)  # the smooth scroll
     summary = widget.locator(".rk-result")
+    summary.evaluate(SETTLED_IN_VIEW)  # the smooth scroll
     assert summary.inner_text().strip().startswith(("Success", "Failure"))
     box = summary.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
     screenshot(page, "phone-dark")
-    context.close()
 
 
 def test_artifacts_folder_is_ignored_by_git() -> None:
@@ -346,9 +363,45 @@ def test_artifacts_folder_is_ignored_by_git() -> None:
 
 # -- every widget, the states the reader-experience issue names -------------------------------
 
-_OUTER = "(n) => n.outerHTML"
+# The test's own parse of CPython's HTML, to compare with the live view's outerHTML.
 _PARSED = """(html) => { const t = document.createElement('template'); t.innerHTML = html;
-    return t.content.firstElementChild.outerHTML; }"""  # the test's own parse of CPython's HTML
+    return t.content.firstElementChild.outerHTML; }"""
+
+# Widget w as built: its check, state and id; its odds view before and after the same values
+# are answered live; its shown number fields ([name, value, min, max]) and parameters. From
+# then on it records whether its odds were seen marked stale with the note shown.
+_BEGIN = """async (w) => {
+    const before = w.querySelector('.rk-odds-view').outerHTML;
+    await w.rollkit.updateOdds();
+    const after = w.querySelector('.rk-odds-view').outerHTML;
+    w.__sawStale = false; const odds = w.querySelector('.rk-odds');
+    new MutationObserver(() => { if (odds.classList.contains('rk-stale') &&
+        !w.querySelector('.rk-stale-note').hidden) w.__sawStale = true; })
+    .observe(odds, { attributes: true });
+    return { check: w.dataset.check, state: w.dataset.state, id: w.id, before, after, params: w.rollkit.params(),
+             fields: [...w.querySelectorAll('.rk-fields input[type=number][name]')].map((f) =>
+                 [f.name, f.value, f.getAttribute('min'), f.getAttribute('max')]) }; }"""
+
+# Once widget w shows the chance ``want`` and no stale odds: what it then shows, and its
+# first number field with a maximum ([id, value, min, max], or null).
+_FRESH = """(w, want) => new Promise((done) => { const check = () =>
+    w.dataset.chance === want && !w.querySelector('.rk-odds').classList.contains('rk-stale')
+    ? done() : setTimeout(check, 20); check(); }).then(() => {
+    const ranged = w.querySelector('.rk-fields input[type=number][name][max]');
+    return { sawStale: w.__sawStale, params: w.rollkit.params(), view: w.querySelector('.rk-odds-view').outerHTML,
+             link: w.rollkit.link(), id: w.id,
+             ranged: ranged && [ranged.id, ranged.value, ranged.getAttribute('min'), ranged.getAttribute('max')] }; })"""
+
+# Once field f is marked invalid: whether its own message is visible (a box, not visibility:
+# hidden, as Playwright's is_visible) and its text.
+_INVALID = """(f) => new Promise((done) => { const check = () =>
+    f.getAttribute('aria-invalid') === 'true' ? done() : setTimeout(check, 20); check(); }).then(() => {
+    const m = document.getElementById(`${f.id}-error`), box = m.getBoundingClientRect();
+    return { visible: box.width > 0 && box.height > 0 && getComputedStyle(m).visibility !== 'hidden',
+             text: m.innerText }; })"""
+
+_VALID = """(f) => new Promise((done) => { const check = () =>
+    !f.hasAttribute('aria-invalid') ? done() : setTimeout(check, 20); check(); })"""
 
 
 def _neighbour(
@@ -365,12 +418,30 @@ def _neighbour(
     return None
 
 
-def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site) -> None:
+def _first_edit(
+    check_name: str, params: dict[str, str], fields: list[tuple[str, str, str | None, str | None]]
+) -> tuple[int, int, str] | None:
+    """The first number field (by index) with a neighbouring value the check accepts: that value
+    and its exact chance."""
+    for i, (name, value, low, high) in enumerate(fields):
+        found = _neighbour(
+            check_name,
+            params,
+            name,
+            int(value),
+            None if low is None else int(low),
+            None if high is None else int(high),
+        )
+        if found is not None:
+            return i, *found
+    return None
+
+
+def test_each_widget_live_edit_stale_range_and_link(browser: object, live_page: object, site: Site) -> None:
     """For every widget: the live view equals the pre-rendered one; an edit marks the odds
     stale, then shows CPython's fresh odds in CPython's view; one past a field's range marks
     that field with a message naming the range; its copied link restores the values."""
-    page = open_page(browser, site)
-    page.goto(site.url())  # type: ignore[attr-defined]
+    page = live_page
     links: list[tuple[str, str, dict[str, str]]] = []
     visited = found = 0
     for path in widget_pages(site):
@@ -381,84 +452,57 @@ def test_each_widget_live_edit_stale_range_and_link(browser: object, site: Site)
         found += widgets.count()
         for index in range(widgets.count()):
             widget = widgets.nth(index)
-            where = (path, index, widget.get_attribute("data-check"))
-            state = json.loads(widget.get_attribute("data-state"))
-            view = widget.locator(".rk-odds-view")
-            before = view.evaluate(_OUTER)
-            widget.evaluate("(w) => w.rollkit.updateOdds()")  # the same values, answered live
-            assert view.evaluate(_OUTER) == before, where
+            begun = widget.evaluate(_BEGIN)  # the same values, answered live
+            where = (path, index, begun["check"])
+            state = json.loads(begun["state"])
+            assert begun["after"] == begun["before"], where
 
-            fields = widget.locator(".rk-fields input[type=number][name]")
-            edited = None
-            for i in range(fields.count()):
-                field = fields.nth(i)
-                low, high = field.get_attribute("min"), field.get_attribute("max")
-                params = widget.evaluate("(w) => w.rollkit.params()")
-                name = field.get_attribute("name")
-                edited = _neighbour(
-                    state["check"],
-                    params,
-                    name,
-                    int(field.input_value()),
-                    None if low is None else int(low),
-                    None if high is None else int(high),
-                )
-                if edited is not None:
-                    break
+            edited = _first_edit(state["check"], begun["params"], begun["fields"])
             assert edited is not None, where
-            widget.evaluate("""(w) => { w.__sawStale = false; const odds = w.querySelector('.rk-odds');
-                new MutationObserver(() => { if (odds.classList.contains('rk-stale') &&
-                    !w.querySelector('.rk-stale-note').hidden) w.__sawStale = true; })
-                .observe(odds, { attributes: true }); }""")
-            field.fill(str(edited[0]))
-            widget.evaluate(
-                """(w, want) => new Promise((done) => { const check = () =>
-                w.dataset.chance === want && !w.querySelector('.rk-odds').classList.contains('rk-stale')
-                ? done() : setTimeout(check, 20); check(); })""",
-                edited[1],
-            )
-            assert widget.evaluate("(w) => w.__sawStale"), where
-            params = widget.evaluate("(w) => w.rollkit.params()")
+            i, new_value, new_chance = edited
+            widget.locator(".rk-fields input[type=number][name]").nth(i).fill(str(new_value))
+            fresh = widget.evaluate(_FRESH, new_chance)
+            assert fresh["sawStale"], where
+            params = fresh["params"]
             check = build(state["check"], params)
             want = to_html(odds_view(check, shown=tuple(state["shown"]))["tree"])
-            assert view.evaluate(_OUTER) == page.evaluate(_PARSED, want), where  # type: ignore[attr-defined]
-            links.append((widget.evaluate("(w) => w.rollkit.link()"), widget.get_attribute("id"), params))
+            assert fresh["view"] == page.evaluate(_PARSED, want), where  # type: ignore[attr-defined]
+            links.append((fresh["link"], fresh["id"], params))
 
-            ranged = widget.locator(".rk-fields input[type=number][name][max]").first
-            if ranged.count():
-                low, high = ranged.get_attribute("min"), ranged.get_attribute("max")
-                kept = ranged.input_value()
+            if fresh["ranged"] is not None:
+                ranged = widget.locator(".rk-fields input[type=number][name][max]").first
+                _, kept, low, high = fresh["ranged"]
                 ranged.fill(str(int(high) + 1))
-                ranged.evaluate("""(f) => new Promise((done) => { const check = () =>
-                    f.getAttribute('aria-invalid') === 'true' ? done() : setTimeout(check, 20); check(); })""")
-                message = widget.locator(f"#{ranged.get_attribute('id')}-error")
+                message = ranged.evaluate(_INVALID)
                 span = f"from {low} to {high}" if low is not None else f"of at most {high}"
-                assert message.is_visible() and span in message.inner_text(), (where, message.inner_text())
-                assert f"{high}" in message.inner_text() and "out of range" in message.inner_text()
+                assert message["visible"] and span in message["text"], (where, message["text"])
+                assert f"{high}" in message["text"] and "out of range" in message["text"]
                 ranged.fill(kept)
-                ranged.evaluate("""(f) => new Promise((done) => { const check = () =>
-                    !f.hasAttribute('aria-invalid') ? done() : setTimeout(check, 20); check(); })""")
+                ranged.evaluate(_VALID)
             visited += 1
     assert visited == found and visited >= 40
-    # Each link opened cold restores its widget's values before Python runs (the worker is blocked).
-    context = browser.new_context()  # type: ignore[attr-defined]
-    context.route("**/rollkit-worker.mjs", lambda route: route.abort())
-    other = context.new_page()
-    for href, widget_id, params in links:
-        other.goto(href)
-        other.wait_for_function("([id]) => document.getElementById(id).rollkit", arg=[widget_id])
-        restored = other.locator(f"#{widget_id}").evaluate("(w) => w.rollkit.params()")
+    # Each link opened cold restores its widget's values before Python runs (the worker is
+    # blocked), two pages loading at once; the search index, which no link needs, is not loaded.
+    context = new_context(browser)
+    context.route("**/rollkit-worker.mjs", lambda route: route.abort())  # type: ignore[attr-defined]
+    context.route(SEARCH, lambda route: route.abort())  # type: ignore[attr-defined]
+    tabs = [context.new_page(), context.new_page()]  # type: ignore[attr-defined]
+    wanted = {href: (widget_id, params) for href, widget_id, params in links}
+    assert len(wanted) == len(links)
+    for other, href in load_each(tabs, list(wanted)):
+        widget_id, params = wanted[href]
+        other.wait_for_function("([id]) => document.getElementById(id)?.rollkit", arg=[widget_id])  # type: ignore[attr-defined]
+        restored = other.locator(f"#{widget_id}").evaluate("(w) => w.rollkit.params()")  # type: ignore[attr-defined]
         assert restored == params, href
-    context.close()
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
 
 
-def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None:
+def test_list_parameters_are_edited_as_rows(browser: object, live_page: object, site: Site) -> None:
     """Supporting PCs: Add and Remove rows, an entry's mistake marked on that entry, and a
     copied link that rebuilds the rows."""
-    page = open_page(browser, site)
-    page.goto(site.url("hits/special-checks/"))  # type: ignore[attr-defined]
+    page = live_page
+    instant_go(page, site, "hits/special-checks/")
     widget = page.locator('[data-check="hits.group"]')  # type: ignore[attr-defined]
     page.wait_for_function("document.querySelector('[data-check=\"hits.group\"]').rollkit")  # type: ignore[attr-defined]
     hidden = widget.locator("input[name=helpers]")
@@ -502,7 +546,7 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
         "3",
     ]
     stats = page.locator('[data-check="critdice.skill"]')  # type: ignore[attr-defined]
-    page.goto(site.url("critdice/"))  # type: ignore[attr-defined]
+    instant_go(page, site, "critdice/")
     page.wait_for_function("document.querySelector('[data-check=\"critdice.skill\"]').rollkit")  # type: ignore[attr-defined]
     assert stats.get_by_role("button", name="Add a stat").is_disabled()  # one or two Stats
     stats.get_by_role("button", name="Remove Stat 1").click()
@@ -512,13 +556,13 @@ def test_list_parameters_are_edited_as_rows(browser: object, site: Site) -> None
 
 def test_every_widget_on_a_phone_shows_its_result_in_view(browser: object, site: Site) -> None:
     """390x844: Roll tapped where it sits mid-screen; the summary is then inside the screen."""
-    context = browser.new_context(
+    page = new_context(
+        browser,
         viewport={"width": 390, "height": 844},
-        reduced_motion="reduce",  # type: ignore[attr-defined]
+        reduced_motion="reduce",
         has_touch=True,
         is_mobile=True,
-    )
-    page = context.new_page()
+    ).new_page()  # type: ignore[attr-defined]
     page.goto(site.url())
     rolled = found = 0
     for path in widget_pages(site):
@@ -527,44 +571,52 @@ def test_every_widget_on_a_phone_shows_its_result_in_view(browser: object, site:
         found += widgets.count()
         for index in range(widgets.count()):
             widget = widgets.nth(index)
-            widget.evaluate("(w) => { delete w.dataset.seed; }")
             roll = widget.get_by_role("button", name="Roll", exact=True)
-            roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+            roll.evaluate("""(b) => { delete b.closest('[data-rollkit-widget]').dataset.seed;
+                b.scrollIntoView({block: 'center'}); }""")
             roll.tap()
-            widget.evaluate("""(w) => new Promise((done) => { const check = () =>
+            shown = widget.evaluate("""(w) => new Promise((done) => { const check = () =>
                 w.dataset.seed || !w.querySelector('.rk-error').hidden ? done() : setTimeout(check, 20);
-                check(); })""")
-            box = widget.locator(".rk-result").bounding_box()
-            assert box is not None and box["height"] > 0, (path, index)
-            assert box["y"] >= 0 and box["y"] + box["height"] <= 844, (path, index, box)
-            assert page.evaluate("document.body.scrollWidth") <= 391, (
-                path,
-                index,
-            )  # nothing wider than the phone
+                check(); }).then(() => { const box = w.querySelector('.rk-result').getBoundingClientRect();
+                return { y: box.y, height: box.height, wide: document.body.scrollWidth }; })""")
+            assert shown["height"] > 0, (path, index)
+            assert shown["y"] >= 0 and shown["y"] + shown["height"] <= 844, (path, index, shown)
+            assert shown["wide"] <= 391, (path, index)  # nothing wider than the phone
             rolled += 1
     assert rolled == found and rolled >= 40
-    context.close()
+
+
+# Each widget of the page: its id, whether each control (Roll, the shown fields and their
+# buttons, Pin, the first view choice) is disabled, and its no-JavaScript note and chance.
+# Disabled and visible as Playwright has them: disabled itself or by its fieldset; a box,
+# not visibility: hidden.
+_WITHOUT_JS = """() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => {
+    const off = (e) => !!e && e.matches(':disabled');
+    const note = w.querySelector('.rk-nojs'), box = note.getBoundingClientRect();
+    return { id: w.id,
+             controls: [...w.querySelectorAll('.rk-fields input:not([type=hidden]), .rk-fields select, .rk-fields button')].map(off),
+             pin: off(w.querySelector('.rk-pin')), view: off(w.querySelector('.rk-view')),
+             note: box.width > 0 && box.height > 0 && getComputedStyle(note).visibility !== 'hidden',
+             says: note.innerText, chance: w.querySelector('.rk-chance strong').innerText }; })"""
 
 
 def test_every_widget_without_javascript_is_disabled_with_the_note(browser: object, site: Site) -> None:
-    context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
-    page = context.new_page()
+    context = new_context(browser, java_script_enabled=False)
+    tabs = [context.new_page(), context.new_page()]  # type: ignore[attr-defined]  # two loads at once
     checked = 0
-    for path in widget_pages(site):
-        page.goto(site.url(path))
-        for widget in page.locator("[data-rollkit-widget]").all():
-            where = (path, widget.get_attribute("id"))
-            assert widget.get_by_role("button", name="Roll", exact=True).is_disabled(), where
-            for control in widget.locator(
-                ".rk-fields input:not([type=hidden]), .rk-fields select, .rk-fields button"
-            ).all():
-                assert control.is_disabled(), where
-            assert (
-                widget.locator(".rk-pin").is_disabled() and widget.locator(".rk-view").first.is_disabled()
-            ), where
-            note = widget.locator(".rk-nojs")
-            assert note.is_visible() and "Rolling needs JavaScript" in note.inner_text(), where
-            assert widget.locator(".rk-chance strong").inner_text().endswith("%"), where
+    for page, url in load_each(tabs, [site.url(path) for path in widget_pages(site)]):
+        page.wait_for_load_state("load")  # type: ignore[attr-defined]
+        rolls = page.locator("[data-rollkit-widget]").get_by_role("button", name="Roll", exact=True)  # type: ignore[attr-defined]
+        widgets = page.evaluate(_WITHOUT_JS)  # type: ignore[attr-defined]
+        assert rolls.count() == len(widgets) > 0, url
+        assert rolls.evaluate_all("(bs) => bs.map((b) => b.matches(':disabled'))") == [True] * len(widgets), (
+            url
+        )
+        for widget in widgets:
+            where = (url, widget["id"])
+            assert all(widget["controls"]), where
+            assert widget["pin"] and widget["view"], where
+            assert widget["note"] and "Rolling needs JavaScript" in widget["says"], where
+            assert widget["chance"].endswith("%"), where
             checked += 1
     assert checked >= 40
-    context.close()

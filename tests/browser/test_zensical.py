@@ -8,13 +8,16 @@ tests of ``test_widgets.py`` and ``test_failures.py`` run again here on ``zensic
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+
+import pytest
 
 from rollkit._params import build
 from tests.browser import test_failures as failures
 from tests.browser import test_widgets as widgets
-from tests.browser.conftest import Site, open_page
+from tests.browser.conftest import Site, instant_go, live_tab, reset_live
 
 _WIDGET = re.compile(r'<section class="rollkit-widget" id="[^"]+" [^>]*data-rollkit-widget="[^"]+"[^>]*>')
 
@@ -47,14 +50,25 @@ def test_widgets_are_prerendered_with_exact_odds(zensical_site: Site) -> None:
     widgets.test_widgets_are_prerendered_with_exact_odds(zensical_site)
 
 
-def test_every_widget_rolls_like_cpython_with_one_boot(browser: object, zensical_site: Site) -> None:
+@pytest.fixture(scope="module")
+def _zensical_tab(browser: object, zensical_site: Site) -> Iterator[object]:
+    yield from live_tab(browser, zensical_site)
+
+
+@pytest.fixture
+def zensical_page(_zensical_tab: object, zensical_site: Site) -> object:
+    """As ``live_page``, on the Zensical site: one Python for the tests here that use it."""
+    return reset_live(_zensical_tab, zensical_site)
+
+
+def test_every_widget_rolls_like_cpython_with_one_boot(zensical_page: object, zensical_site: Site) -> None:
     """Instant navigation through every widget page: one Pyodide boot, faces as CPython's."""
-    widgets.test_every_widget_rolls_like_cpython_with_one_boot(browser, zensical_site)
+    widgets.roll_every_widget(zensical_page, zensical_site)
 
 
-def test_an_edit_updates_the_chance_to_cpythons(browser: object, zensical_site: Site) -> None:
-    page = open_page(browser, zensical_site)
-    page.goto(zensical_site.url(widgets.widget_pages(zensical_site)[0]))  # type: ignore[attr-defined]
+def test_an_edit_updates_the_chance_to_cpythons(zensical_page: object, zensical_site: Site) -> None:
+    page = zensical_page
+    instant_go(page, zensical_site, widgets.widget_pages(zensical_site)[0])
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first
     value = int(field.input_value())
@@ -73,8 +87,8 @@ def test_an_edit_updates_the_chance_to_cpythons(browser: object, zensical_site: 
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
 
 
-def test_no_request_leaves_the_site(browser: object, zensical_site: Site) -> None:
-    widgets.test_no_request_leaves_the_site(browser, zensical_site)
+def test_no_request_leaves_the_site(browser: object, zensical_page: object, zensical_site: Site) -> None:
+    widgets.no_request_leaves(browser, zensical_page, zensical_site)
 
 
 def test_all_widgets_work_under_a_strict_csp(browser: object, zensical_site: Site, tmp_path: Path) -> None:
