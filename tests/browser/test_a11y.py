@@ -127,15 +127,6 @@ ROLLED = """([seed, opened]) => [...document.querySelectorAll('[data-rollkit-wid
 # (A roll waiting for the player's choices, Critical dice with points to spend, is audited as
 # it stands: its dice with their - and + buttons; tests/browser/test_choices.py finishes one.)
 
-# Each widget: rolled with seed SEED + i (its roll shown, or its dice waiting for the
-# player's choices), no error.
-SEEDED = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) =>
-    w.dataset.seed === String(seed + i) && w.querySelector('.rk-error').hidden)"""
-
-# A roll waiting for the player's choices (critdice points) finishes with rollkit's plan.
-FINISH = """() => document.querySelectorAll('[data-rollkit-widget][data-pending="1"] .rk-finish[data-spend="plan"]')
-    .forEach((button) => button.click())"""
-
 OPEN_HOW = """() => document.querySelectorAll('[data-rollkit-widget] .rk-roll-detail details.rk-how:not([open]) > summary')
     .forEach((summary) => summary.click())"""
 
@@ -200,10 +191,8 @@ def roll_every_widget(tab: object) -> list[str | None]:
 
 
 def rolled(tab: object, done: list[str | None]) -> list[bool]:
-    """Each widget rolled once ``roll_every_widget`` has pressed its Roll (``done``); a roll
-    waiting for the player's choices finished with rollkit's plan; "How it was counted" opened."""
-    _wait_all(tab, SEEDED, SEED, SETTLED_MS)
-    tab.evaluate(FINISH)  # type: ignore[attr-defined]
+    """Each widget rolled once ``roll_every_widget`` has pressed its Roll (``done``), then its
+    "How it was counted" opened."""
     _wait_all(tab, ROLLED, [SEED, False], SETTLED_MS)
     tab.evaluate(OPEN_HOW)  # type: ignore[attr-defined]
     reached = _wait_all(tab, ROLLED, [SEED, True], SETTLED_MS)

@@ -305,9 +305,9 @@ def no_request_leaves(browser: object, live: object, site: Site) -> None:
 
 
 @pytest.mark.parametrize("system", ["ninefold", "trait", "hits", "again", "critdice"])
-def test_screenshot_of_each_system_page(browser: object, site: Site, system: str) -> None:
-    page = open_page(browser, site)
-    page.goto(site.url(f"{system}/"))  # type: ignore[attr-defined]
+def test_screenshot_of_each_system_page(live_page: object, site: Site, system: str) -> None:
+    page = live_page
+    instant_go(page, site, f"{system}/")
     assert page.locator("h1").first.is_visible()  # type: ignore[attr-defined]
     path = screenshot(page, system)
     assert path.stat().st_size > 10_000
