@@ -93,6 +93,13 @@ def test_every_widget_rolls_like_cpython_with_one_boot(live_page: object, site: 
 def roll_every_widget(page: object, site: Site) -> None:
     """From the home page, instant navigation through every widget page: each widget rolled
     with a seed shows CPython's faces and summary, with one Python for all and no page load."""
+    # The shared page may have just been moved home: its load and Material's instant navigation
+    # settled first, so the first link followed below is not taken as a full page load.
+    page.wait_for_load_state("load")  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "document.readyState === 'complete' && !!window.document$"
+        " && !document.querySelector('article[data-old-page]')"
+    )
     page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
     reloads: list[str] = []  # a full page load where instant navigation should swap the content
 
