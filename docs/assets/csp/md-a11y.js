@@ -1,7 +1,10 @@
 // A table wider than the page scrolls inside Material's .md-typeset__scrollwrap. While it
 // does, make that box a named, focusable region so that it can be scrolled from the
 // keyboard (WCAG 2.1.1; axe: scrollable-region-focusable); a table that fits stays out of
-// the tab order. Checked again whenever the box or its table changes size.
+// the tab order. Checked again whenever the box or its table changes size. A code block
+// that scrolls is put in the tab order too: Material does it only when the block first
+// comes on screen (its content.lazy feature), too late for a reader tabbing down the page.
+// When every box of the page has been measured, <html> gets data-rollkit-regions="measured".
 (function () {
   function headingBefore(element) {
     for (var node = element; node && !node.classList.contains("md-content__inner"); node = node.parentElement) {
@@ -33,6 +36,10 @@
 
   function update(wrap) {
     var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (wrap.tagName === "CODE") { // Material takes it out of the tab order itself
+      if (scrolls) wrap.setAttribute("tabindex", "0");
+      return;
+    }
     if (scrolls === wrap.hasAttribute("tabindex")) return;
     if (scrolls) {
       wrap.setAttribute("tabindex", "0");
@@ -49,15 +56,37 @@
     entries.forEach(function (entry) { update(entry.target.closest(".md-typeset__scrollwrap")); });
   }) : null;
 
+  // Measuring every box at once would lay out the whole page while it loads (theme.css lets
+  // the browser skip the blocks far off screen): the observer reports the boxes on screen once
+  // they are laid out, and the rest are measured a few at a time while the browser is idle, so
+  // that each is in the tab order long before the keyboard can reach it.
+  var idle = window.requestIdleCallback || function (work) {
+    return setTimeout(function () { work({ timeRemaining: function () { return 8; } }); }, 50);
+  };
+  var pending = [];
+
+  function measure(deadline) {
+    while (pending.length && deadline.timeRemaining() > 1) {
+      var box = pending.shift();
+      if (box.isConnected) update(box);
+    }
+    if (pending.length) idle(measure);
+    else document.documentElement.dataset.rollkitRegions = "measured";
+  }
+
   function scan() {
     if (observer) observer.disconnect();
-    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
-      update(wrap);
-      if (observer) {
-        observer.observe(wrap);
-        if (wrap.firstElementChild) observer.observe(wrap.firstElementChild);
-      }
+    var running = pending.length > 0;
+    delete document.documentElement.dataset.rollkitRegions;
+    var wraps = document.querySelectorAll(".md-typeset__scrollwrap");
+    pending = Array.prototype.slice.call(wraps).concat(
+      Array.prototype.slice.call(document.querySelectorAll(".md-typeset pre > code")));
+    Array.prototype.forEach.call(wraps, function (wrap) {
+      if (!observer) return;
+      observer.observe(wrap);
+      if (wrap.firstElementChild) observer.observe(wrap.firstElementChild);
     });
+    if (!running) idle(measure);
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(scan);
