@@ -18,20 +18,13 @@ AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "ax
 TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice")
 IMPACTS = ("serious", "critical")
 
-# The blocks a long page skips while they are far off screen (theme.css: content-visibility)
-# are audited as a reader meets them, on screen: rendered for the audit, then left to the
-# browser again (skipped content is not painted, so axe could not read its colours).
-# The site's script has put every scrolling box in the tab order (md-a11y.js: it measures them
-# while the browser is idle and then marks <html>; 5 s at most).
-# Then let finite CSS transitions and animations end (the header's title fades on
-# scroll; colours read halfway through one are wrong) and resize observers run.
+# The page as a reader has it a moment after it loads: its scrolling boxes in the tab order
+# and the blocks it skipped while loading shown (md-a11y.js marks <html> when both are done;
+# 5 s at most). Then let finite CSS transitions and animations end (the header's title fades
+# on scroll; colours read halfway through one are wrong) and resize observers run.
 _START = """([tags, impacts, within]) => { window.__rollkitAxe = (async () => {
-    const skipped = [...document.querySelectorAll('.md-typeset *')]
-        .filter((e) => getComputedStyle(e).contentVisibility === 'auto');
-    for (const e of skipped) e.style.contentVisibility = 'visible';
-    try {
-    const measured = () => document.documentElement.dataset.rollkitRegions === 'measured';
-    for (let wait = 0; wait < 100 && !measured(); wait++) await new Promise((done) => setTimeout(done, 50));
+    const whole = () => document.documentElement.dataset.rollkitLayout === 'whole';
+    for (let wait = 0; wait < 100 && !whole(); wait++) await new Promise((done) => setTimeout(done, 50));
     const settled = document.getAnimations()
         .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => null));
@@ -45,7 +38,6 @@ _START = """([tags, impacts, within]) => { window.__rollkitAxe = (async () => {
         nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "),
                                      summary: (n.failureSummary || "").split("\\n").slice(1).join(" ").trim() })),
     }));
-    } finally { for (const e of skipped) e.style.contentVisibility = ''; }
 })(); }"""
 
 

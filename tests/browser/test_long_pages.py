@@ -19,32 +19,62 @@ TAB_SETS = """() => [...document.querySelectorAll('.tabbed-set')].map((set) => (
 }))"""
 
 
-def phone(browser: object, site: Site, path: str) -> object:
-    page = new_context(browser, viewport=PHONE).new_page()  # type: ignore[attr-defined]
+WHOLE = "() => document.documentElement.dataset.rollkitLayout === 'whole'"
+
+# Run in the page before its own scripts: which blocks the page may skip, and whether each
+# is skipped, as they are when the page has been parsed.
+AT_PARSED = """document.addEventListener('DOMContentLoaded', () => {
+    window.__rkBlocks = [...document.querySelectorAll('.md-typeset > *')]
+        .filter((block) => getComputedStyle(block).contentVisibility === 'auto')
+        .map((block) => ({ widget: block.matches('[data-rollkit-widget]'),
+                           skipped: !block.firstElementChild.checkVisibility({ contentVisibilityAuto: true }) }));
+});"""
+
+
+def phone(browser: object, site: Site, path: str, *, init: str = "") -> object:
+    context = new_context(browser, viewport=PHONE)
+    if init:
+        context.add_init_script(init)  # type: ignore[attr-defined]
+    page = context.new_page()  # type: ignore[attr-defined]
     page.goto(site.url(path))
     page.wait_for_load_state("load")
     return page
 
 
-def test_far_blocks_are_skipped_while_the_page_loads(browser: object, site: Site) -> None:
-    page = phone(browser, site, "hits/")
-    blocks = page.evaluate(  # type: ignore[attr-defined]
-        """() => [...document.querySelectorAll('.md-typeset > *')]
-            .filter((block) => getComputedStyle(block).contentVisibility === 'auto')
-            .map((block) => ({ widget: block.matches('[data-rollkit-widget]'),
-                               skipped: !block.firstElementChild.checkVisibility({ contentVisibilityAuto: true }) }))"""
-    )
+def test_far_blocks_are_skipped_while_the_page_loads_then_shown(browser: object, site: Site) -> None:
+    """While the page loads, the blocks far below are not laid out; once it has loaded they are
+    shown one by one, and then the page's length no longer changes as the reader scrolls."""
+    page = phone(browser, site, "hits/", init=AT_PARSED)
+    blocks = page.evaluate("window.__rkBlocks")  # type: ignore[attr-defined]
     assert sum(block["widget"] for block in blocks) >= 5, blocks
     assert sum(block["skipped"] for block in blocks) >= 10, blocks
     assert not blocks[0]["skipped"], "the first block, on screen, is not rendered"
+    page.wait_for_function(WHOLE, timeout=10_000)  # type: ignore[attr-defined]
+    still = page.evaluate(  # type: ignore[attr-defined]
+        """() => [...document.querySelectorAll('.md-typeset > *, .md-typeset > * > pre')]
+            .filter((block) => getComputedStyle(block).contentVisibility !== 'visible').length"""
+    )
+    assert still == 0
+    height = page.evaluate("document.documentElement.scrollHeight")  # type: ignore[attr-defined]
+    page.keyboard.press("End")  # type: ignore[attr-defined]
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    assert page.evaluate("[document.documentElement.scrollHeight, scrollY + innerHeight]") == [height, height]  # type: ignore[attr-defined]
 
 
 def test_a_chosen_tab_is_chosen_in_every_set_also_far_ones(browser: object, site: Site) -> None:
     """Linked tabs: picking "Python" in the first worked example shows Python in every
-    example of the page, also in those the browser skips while they are far below."""
+    example of the page, also in those not rendered at that moment (skipped while far below:
+    the theme's own switching compares rendered text, which they do not have)."""
     page = phone(browser, site, "critdice/")
+    page.wait_for_function(WHOLE, timeout=10_000)  # type: ignore[attr-defined]
+    unrendered = page.evaluate(  # type: ignore[attr-defined]
+        """() => [...document.querySelectorAll('.md-typeset > *')].filter((b) => b.querySelector('.tabbed-set'))
+            .slice(1).map((block) => { block.style.contentVisibility = 'hidden';
+                return block.querySelector('.tabbed-labels label').innerText; })"""
+    )
+    assert len(unrendered) >= 3 and set(unrendered) == {""}, unrendered
     sets = page.evaluate(TAB_SETS)  # type: ignore[attr-defined]
-    assert len(sets) >= 4 and sum(s["skipped"] for s in sets) >= 2, sets
+    assert len(sets) >= 4 and sum(s["skipped"] for s in sets) >= 3, sets
     assert {s["selected"] for s in sets} == {"Result"}, sets
     page.locator(".tabbed-set").first.get_by_text("Python", exact=True).click()  # type: ignore[attr-defined]
     page.wait_for_function(  # type: ignore[attr-defined]
@@ -53,16 +83,13 @@ def test_a_chosen_tab_is_chosen_in_every_set_also_far_ones(browser: object, site
     assert page.evaluate("window.__md_get('__tabs')")[0] == "Python"  # type: ignore[attr-defined]
 
 
-# The page's layout two ways: every box the page may skip laid out as a skipping box is when it
-# is on screen (content-visibility visible with the containment that skipping brings), and as
-# an ordinary box. For each: where every top-level block (a table block: each of its children)
+# The page's layout two ways, once its script has shown every box it skipped while loading:
+# each such box laid out as it was while skipped and on screen (with the containment that
+# skipping brings), and as an ordinary box. For each: where every top-level block (a table block: each of its children)
 # sits, and which rendered elements reach out of a skipping box (they would be cut off).
 LAYOUT = """(contained) => {
-    const boxes = [...document.querySelectorAll('.md-typeset *')]
-        .filter((e) => e.dataset.rkSkips || getComputedStyle(e).contentVisibility === 'auto');
+    const boxes = [...document.querySelectorAll('.md-typeset *')].filter((e) => e.style.contentVisibility === 'visible');
     for (const box of boxes) {
-        box.dataset.rkSkips = '1';
-        box.style.contentVisibility = 'visible';
         box.style.contain = contained ? 'layout paint style' : 'none';
     }
     const blocks = [...document.querySelectorAll('.md-typeset > *')]
@@ -98,7 +125,7 @@ def test_skipping_moves_nothing_and_cuts_nothing_off(
     page = new_context(browser, viewport=viewport).new_page()  # type: ignore[attr-defined]
     for path in LONG_PAGES:
         page.goto(site.url(path))
-        page.wait_for_load_state("load")
+        page.wait_for_function(WHOLE, timeout=10_000)
         plain = page.evaluate(LAYOUT, False)
         skipping = page.evaluate(LAYOUT, True)
         assert skipping["boxes"] >= 1, (path, skipping["boxes"])

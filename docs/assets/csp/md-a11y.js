@@ -5,6 +5,7 @@
 // that scrolls is put in the tab order too: Material does it only when the block first
 // comes on screen (its content.lazy feature), too late for a reader tabbing down the page.
 // When every box of the page has been measured, <html> gets data-rollkit-regions="measured".
+// The same script ends the skipping of far boxes that theme.css starts (below).
 (function () {
   function headingBefore(element) {
     for (var node = element; node && !node.classList.contains("md-content__inner"); node = node.parentElement) {
@@ -70,14 +71,44 @@
       var box = pending.shift();
       if (box.isConnected) update(box);
     }
-    if (pending.length) idle(measure);
-    else document.documentElement.dataset.rollkitRegions = "measured";
+    if (pending.length) return idle(measure);
+    document.documentElement.dataset.rollkitRegions = "measured";
+    loaded.then(function () { idle(showSkipped); });
+  }
+
+  // Then, once the page has loaded, the boxes it skipped while loading (theme.css) are shown,
+  // one a frame while the browser is idle: from then on the page is laid out whole, so its
+  // length no longer changes as the reader scrolls, and whatever measures the page (an audit,
+  // a browser's accessibility view) finds each box where it is. <html> then gets
+  // data-rollkit-layout="whole".
+  var loaded = new Promise(function (resolve) {
+    if (document.readyState === "complete") resolve();
+    else window.addEventListener("load", resolve, { once: true });
+  });
+
+  var page = 0; // instant navigation: a new page stops the old page's showing
+
+  function showSkipped() {
+    var mine = page;
+    var candidates = document.querySelectorAll(".md-typeset > *, .md-typeset > * > pre");
+    var boxes = Array.prototype.filter.call(candidates, function (box) {
+      return getComputedStyle(box).contentVisibility === "auto";
+    });
+    (function next() {
+      if (mine !== page) return;
+      var box = boxes.shift();
+      if (!box) return void (document.documentElement.dataset.rollkitLayout = "whole");
+      if (box.isConnected) box.style.contentVisibility = "visible";
+      idle(next);
+    })();
   }
 
   function scan() {
     if (observer) observer.disconnect();
     var running = pending.length > 0;
     delete document.documentElement.dataset.rollkitRegions;
+    delete document.documentElement.dataset.rollkitLayout;
+    page += 1;
     var wraps = document.querySelectorAll(".md-typeset__scrollwrap");
     pending = Array.prototype.slice.call(wraps).concat(
       Array.prototype.slice.call(document.querySelectorAll(".md-typeset pre > code")));
