@@ -113,21 +113,6 @@ async function boot() {
     version,
     timings: { pyodide: booted - started, rollkit: performance.now() - booted, snapshot: fromSnapshot },
   });
-  // The first request of a system imports its module (about 10 ms). A second after start-up
-  // (the page's first roll comes first), the systems not yet imported are imported, one a
-  // task, so that a request never waits behind more than one of them.
-  const systems = pyodide.runPython("from rollkit import _SYSTEM_NAMES; ' '.join(_SYSTEM_NAMES)").split(" ");
-  const importNext = () => {
-    const system = systems.shift();
-    if (!system) return;
-    try {
-      pyodide.runPython(`import rollkit.${system}`);
-    } catch (error) { // the request that needs it will report it
-      return;
-    }
-    setTimeout(importNext, 0);
-  };
-  setTimeout(importNext, 1000);
 }
 
 const booting = boot().catch((error) => {
