@@ -17,6 +17,7 @@ __all__ = [
     "PLACES",
     "TEXT_PLACES",
     "WIDTH",
+    "detail",
     "fraction",
     "percent",
     "probability_json",
@@ -114,6 +115,22 @@ def fraction(p: Fraction, *, digits: int = FRACTION_DIGITS) -> str:
     if denominator == "1":
         return f"{cut(numerator)} ({len(numerator)} digits)"
     return f"{cut(numerator)}/{cut(denominator)} ({len(numerator)}/{len(denominator)} digits)"
+
+
+def detail(value: object) -> str:
+    """A roll's detail for people: a chance as its percentage and fraction, a yes or no, a
+    list joined by commas, anything else as written.
+
+    >>> detail(Fraction(9, 10)), detail(True), detail((3, 4))
+    ('90.00% (9/10)', 'yes', '3, 4')
+    """
+    if isinstance(value, Fraction):
+        return f"{percent(value)} ({fraction(value)})"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(detail(v) for v in value)
+    return str(value)
 
 
 def probability_json(p: Fraction) -> dict[str, object]:

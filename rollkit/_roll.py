@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ._errors import ParameterTypeError, RulesError
-from ._format import fraction, percent, probability_json, wrap
+from ._format import detail, fraction, percent, probability_json, wrap
 from ._validate import describe
 
 __all__ = ["Die", "Roll", "Dice"]
@@ -102,7 +102,7 @@ class Roll:
     def __str__(self) -> str:
         lines = [wrap(self.check + (f"  seed={self.seed}" if self.seed is not None else ""))]
         lines += [f"  {i:>2}. {d}" for i, d in enumerate(self.dice, 1)]
-        lines += [wrap(f"  {k}: {_plain(v)}") for k, v in self.details]
+        lines += [wrap(f"  {k}: {detail(v)}") for k, v in self.details]
         lines.append(
             wrap(
                 f"  tally {self.tally}: {self.outcome} (chance of this outcome"

@@ -15,7 +15,7 @@ from html import escape
 from typing import Any, cast
 
 from ._dist import Distribution
-from ._format import fraction, percent
+from ._format import detail, fraction, percent
 
 __all__ = ["VIEWS", "odds_view", "roll_view", "to_html", "values_text"]
 
@@ -536,7 +536,7 @@ def roll_view(check: Any, roll: Any) -> dict[str, Any]:
     )
     labels = {f.name: f.label for f in _fields(check)}
     details = [
-        node("li", {}, f"{labels.get(k) or _detail_name(k)}: {_plain(v)}")
+        node("li", {}, f"{labels.get(k) or _detail_name(k)}: {detail(v)}")
         for k, v in roll.details
         if _shown(v)
     ]
@@ -580,16 +580,6 @@ def _slug(text: str) -> str:
 def _shown(value: Any) -> bool:
     """Whether a detail says anything: not None, False or empty (0 is a real value)."""
     return not (value is None or value is False or (isinstance(value, (tuple, list, str)) and not value))
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, Fraction):
-        return fraction(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return ", ".join(_plain(v) for v in value)
-    return str(value)
 
 
 def hand_view(check: Any, hand: Any) -> dict[str, Any]:

@@ -415,6 +415,16 @@ def test_huge_exact_values_are_shortened_in_text(capsys: pytest.CaptureFixture[s
     assert len(longest) > 400 and "…" not in whole  # asked for: every fraction whole
 
 
+def test_a_huge_chance_among_a_rolls_details_is_shortened_in_text(capsys: pytest.CaptureFixture[str]) -> None:
+    # found by the test above: the Validation Check's chance (a detail of the roll) was
+    # written whole, 600 digits on one line
+    argv = ["roll", "hits.group", "--dice", "0", "--threshold", "2", "--tn", "0", "--helpers", "299:2"]
+    _, text, _ = run(capsys, [*argv, "--validation", "9", "--seed", "0"])
+    assert_readable(text)
+    line = next(line for line in text.splitlines() if "chance of that validation" in line)
+    assert re.fullmatch(r"  chance of that validation: \d+\.\d\d% \(\d{8}…/\d{8}… \(\d+/\d+ digits\)\)", line), line
+
+
 def test_rounding_never_shows_certain_or_impossible(capsys: pytest.CaptureFixture[str]) -> None:
     _, text, _ = run(capsys, ["odds", "hits", "--dice", "60", "--threshold", "7", "--tn", "3"])
     assert "chance of success: >99.9999%" in text and "100" not in text.splitlines()[1]

@@ -158,7 +158,7 @@ def test_the_roll_log_says_what_was_spent() -> None:
     roll = check.resolve([3, 5])  # 12: eight short, Moderate, 2 Chance
     text = str(roll)
     assert "spend=2" in text and "degree: Moderate" in text
-    assert "chance_cost: 2" in text and "chance_spent: 2" in text and "complication: True" in text
+    assert "chance_cost: 2" in text and "chance_spent: 2" in text and "complication: yes" in text
     assert "tally 12: success with a Complication" in text
     data = roll.to_json()
     assert data["outcome"] == BOUGHT and data["success"] is True
