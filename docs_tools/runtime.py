@@ -10,11 +10,15 @@ build through ``build`` (this command), so both builders give the same site.
   installed by ``npm ci``), so the site never asks a CDN for anything.
 - The rollkit wheel is built from the working tree (``pip wheel``), cached by a
   hash of the sources. Pyodide itself, under Node, then compiles every module of it for
-  Pyodide's Python (``compile_wheel``): the site's wheel carries ``__pycache__/*.pyc``
-  beside the sources, so the browser does not compile them (about 60 ms). Without Node
-  (or when the compile fails) the build says so and ships the wheel as built.
+  Pyodide's Python (``compile_wheel``): the site's wheel carries each module's ``.pyc``
+  beside its source, where zipimport looks, so the browser does not compile them (about
+  100 ms). Without Node (or when the compile fails) the build says so and ships the wheel
+  as built.
 - ``pyodide lockfile add-wheels`` registers it, with its sha256, in the site's
-  ``pyodide-lock.json``, which lists only what the site serves.
+  ``pyodide-lock.json``, which lists only what the site serves. The worker is given the
+  wheel's name, that sha256 (the integrity the browser checks the download against) and
+  its place in Pyodide's file system (``WHEEL_FOLDER``): it puts the wheel on ``sys.path``
+  as it is, where Pyodide's ``loadPackage`` would unpack it (about 150 ms).
 - All of it goes into ``pyodide/<hash>/``, with rollkit's worker (``rollkit-worker.mjs``,
   loading Pyodide from ``./``), the hash covering the runtime files, the wheel, the
   upstream lock file and the worker: a file there never changes, so a server may let
@@ -23,7 +27,7 @@ build through ``build`` (this command), so both builders give the same site.
   (``pin``), for a page an older build left in a browser's cache. The worker in ``docs/``
   says ``../pyodide/``.
 - Pyodide, under Node, also makes a memory snapshot of itself with rollkit (from that very
-  wheel) imported, and checks it (``snapshot``: two instances restored from it and reseeded
+  wheel, on ``sys.path`` as the worker puts it) imported, and checks it (``snapshot``: two instances restored from it and reseeded
   roll exactly as CPython does, and draw different seeds). It goes into the folder as
   ``rollkit-snapshot.bin``, named in the folder's worker with its sha256, which the browser
   checks as it downloads it; the worker restores Python from it when it is kept from an
@@ -54,6 +58,9 @@ ROOT = Path(__file__).resolve().parent.parent
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE = ROOT / "build" / "wheel"
+# Where the worker (and the snapshot's maker) write the wheel in Pyodide's file system, to put
+# it on sys.path as it is: zipimport reads it, nothing is unpacked.
+WHEEL_FOLDER = "/lib"
 BUILDERS = ("mkdocs", "zensical")
 SITE_DIR_ENV = "ROLLKIT_SITE_DIR"  # mkdocs.yml's site_dir, for Zensical (it has no --site-dir)
 RUNTIME_HOME = "pyodide"  # the site's folder of runtimes: pyodide/<hash>/
@@ -74,27 +81,30 @@ function said(error) {
 }
 """
 # Run by Node: Pyodide (from node_modules) compiles the unpacked wheel in argv[2] into
-# argv[3], each module's .pyc where Python looks for it, checked by nothing but its own
-# hash mark (unchecked-hash: the wheel's files never change once installed). Prints the tag.
+# argv[3], each module's .pyc beside its source (where zipimport looks for it: the site puts
+# the wheel itself on sys.path), named in tracebacks by its place inside the wheel at argv[4]
+# and checked by nothing but its own hash mark (unchecked-hash: a wheel's files never
+# change). Prints the tag.
 _COMPILE_JS = """
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
-const [pyodideDir, source, target] = process.argv.slice(1);
+const [pyodideDir, source, target, home] = process.argv.slice(1);
 const { pathToFileURL } = await import("node:url");
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {} });
 pyodide.mountNodeFS("/source", source);
 pyodide.mountNodeFS("/target", target);
+pyodide.globals.set("home", home);
 console.log(pyodide.runPython(`
-import importlib.util, pathlib, py_compile, sys
+import pathlib, py_compile, sys
 source, target = pathlib.Path("/source"), pathlib.Path("/target")
 for path in sorted(source.rglob("*.py")):
     relative = path.relative_to(source)
+    (target / relative.parent).mkdir(parents=True, exist_ok=True)
     py_compile.compile(
         str(path),
-        cfile=str(target / importlib.util.cache_from_source(str(relative))),
-        dfile=str(pathlib.Path(sys.prefix, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}",
-                               "site-packages", relative)),
+        cfile=str(target / relative.with_suffix(".pyc")),
+        dfile=f"{home}/{relative.as_posix()}",
         doraise=True,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
@@ -105,36 +115,37 @@ sys.implementation.cache_tag
 SNAPSHOT = "rollkit-snapshot.bin"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot"
 SNAPSHOT_KEEP = 2  # snapshots kept in the cache, the most recently used
+_WHEEL_SLOT = "/* WHEEL */ null"  # in the worker; the build puts the wheel, its sha256 and place there
 _SNAPSHOT_SLOT = "/* SNAPSHOT */ null"  # in the worker; the build puts the file and its sha256 there
 # What the worker runs after restoring: the random module's state is in the snapshot, the
 # same for every reader, so it draws a fresh seed from the browser (os.urandom).
 RESEED = "import random; random.seed()"
 # The seeded roll a restored snapshot must answer exactly as CPython does.
 CHECK_ROLL = {"op": "roll", "check": "hits", "params": {"dice": "5", "threshold": "7", "tn": "1"}, "seed": 7}
-# Run by Node: Pyodide boots, installs the wheel in argv[2] (unpacked as loadPackage would),
-# imports every module of rollkit (the installed files are gone after a restore) and writes
+# Run by Node: Pyodide boots, puts the wheel in argv[2] on sys.path at argv[7] as the worker
+# does, imports every module of rollkit (the wheel's file is gone after a restore) and writes
 # its memory snapshot to argv[3]; then two fresh instances restored from it, reseeded as the
 # worker reseeds them, answer argv[4] (a seeded roll) and an unseeded one. Prints their answers.
 _SNAPSHOT_JS = """
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
-const [pyodideDir, wheel, target, seeded, unseeded, reseed] = process.argv.slice(1);
+const [pyodideDir, wheel, target, seeded, unseeded, reseed, path] = process.argv.slice(1);
 const fs = await import("node:fs");
 const { pathToFileURL } = await import("node:url");
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const indexURL = pyodideDir + "/";
 const maker = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {} });
-maker.FS.writeFile("/tmp/rollkit.whl", fs.readFileSync(wheel));
+maker.FS.writeFile(path, fs.readFileSync(wheel));
+maker.globals.set("path", path);
 maker.runPython(`
-import gc, importlib, os, pkgutil, site, zipfile
-zipfile.ZipFile("/tmp/rollkit.whl").extractall(site.getsitepackages()[0])
-os.remove("/tmp/rollkit.whl")
+import gc, importlib, pkgutil, sys
+sys.path.insert(0, path)
 import rollkit
 for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
     if not found.name.endswith(".__main__"):
         importlib.import_module(found.name)
 from rollkit._params import request
-del found
+del found, path
 gc.collect()
 `);
 fs.writeFileSync(target, maker.makeMemorySnapshot());
@@ -175,7 +186,8 @@ def wheel() -> Path:
     Pyodide's Python when Node can compile it (``compile_wheel``), else as built (said on stderr)."""
     plain = _plain_wheel()
     version = json.loads((NPM_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
-    compiled = plain.parent / f"pyodide-{version}" / plain.name
+    how = hashlib.sha256(_COMPILE_JS.encode()).hexdigest()[:8]
+    compiled = plain.parent / f"pyodide-{version}-{how}" / plain.name
     if not compiled.exists():
         compiled.parent.mkdir(exist_ok=True)
         try:
@@ -183,7 +195,7 @@ def wheel() -> Path:
         except RuntimeError as error:
             print(
                 f"build: {error}: the site's wheel carries no bytecode (the browser compiles rollkit"
-                " at start-up, about 60 ms more)",
+                " at start-up, about 100 ms more)",
                 file=sys.stderr,
             )
             return plain
@@ -253,8 +265,9 @@ def _record_line(name: str, data: bytes) -> str:
 
 def compile_wheel(plain: Path, target: Path) -> str:
     """Write ``target``: the wheel ``plain`` with every module also compiled by Pyodide's Python
-    (run under Node), its RECORD listing the .pyc files; returns Python's cache tag (such as
-    ``cpython-314``). Raises ``RuntimeError`` when Node or the compile fails."""
+    (run under Node), each ``.pyc`` beside its source (zipimport reads no ``__pycache__``), its
+    RECORD listing them; returns Python's cache tag (such as ``cpython-314``). Raises
+    ``RuntimeError`` when Node or the compile fails."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
@@ -265,7 +278,13 @@ def compile_wheel(plain: Path, target: Path) -> str:
             zf.extractall(source)
             entries = [(info, zf.read(info)) for info in zf.infolist()]
         out = _node(
-            node, _COMPILE_JS, str(NPM_PYODIDE), str(source), str(compiled), doing="compile the wheel"
+            node,
+            _COMPILE_JS,
+            str(NPM_PYODIDE),
+            str(source),
+            str(compiled),
+            f"{WHEEL_FOLDER}/{target.name}",
+            doing="compile the wheel",
         )
         tag = out.strip().splitlines()[-1]
         pycs = sorted(p for p in compiled.rglob("*.pyc"))
@@ -313,6 +332,7 @@ def snapshot(built: Path) -> Path:
     key = hashlib.sha256(_SNAPSHOT_JS.encode() + RESEED.encode())
     for path in (*(NPM_PYODIDE / name for name in RUNTIME), built):
         key.update(path.read_bytes())
+    key.update(f"{WHEEL_FOLDER}/{built.name}".encode())
     made = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
     if made.exists():
         os.utime(made)  # used: kept longer
@@ -330,6 +350,7 @@ def snapshot(built: Path) -> Path:
             seeded,
             json.dumps({**CHECK_ROLL, "seed": None}),
             RESEED,
+            f"{WHEEL_FOLDER}/{built.name}",
             doing="make a snapshot",
         )
         from rollkit._params import request  # the build's CPython, from the same sources
@@ -413,6 +434,54 @@ def point(module: Path, folder: str) -> None:
     module.write_text(pointed, encoding="utf-8")
 
 
+def _lock(folder: Path, wheel_name: str) -> dict[str, object]:
+    """Write ``folder``'s ``pyodide-lock.json``: Pyodide's own, listing only the rollkit wheel
+    (already in ``folder``) with its sha256 (``pyodide lockfile add-wheels``); returns rollkit's
+    entry, checked against the wheel."""
+    upstream = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "pyodide-lock.json"
+        bare.write_text(json.dumps({**upstream, "packages": {}}), encoding="utf-8")
+        cli = Path(sys.executable).with_name("pyodide")
+        done = subprocess.run(
+            [
+                str(cli),
+                "lockfile",
+                "add-wheels",
+                "--input",
+                str(bare),
+                "--output",
+                str(folder / "pyodide-lock.json"),
+                "--base-path",
+                str(folder),
+                str(folder / wheel_name),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"pyodide lockfile add-wheels failed: {done.stderr.strip()[-500:]}")
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"].get("rollkit")
+    if not entry or entry["file_name"] != wheel_name:
+        raise RuntimeError(f"the site's pyodide-lock.json does not list {wheel_name}")
+    if hashlib.sha256((folder / wheel_name).read_bytes()).hexdigest() != entry["sha256"]:
+        raise RuntimeError("the rollkit wheel does not match the sha256 in pyodide-lock.json")
+    return entry
+
+
+def _with_wheel(worker: str, entry: dict[str, object]) -> str:
+    """The worker with the wheel's file name, the lock file's sha256 for it (as the integrity the
+    browser checks the download against) and its place on Pyodide's ``sys.path`` in its slot."""
+    if _WHEEL_SLOT not in worker:
+        raise RuntimeError(f"{WORKER} has no {_WHEEL_SLOT} for the rollkit wheel")
+    name = str(entry["file_name"])
+    integrity = "sha256-" + base64.b64encode(bytes.fromhex(str(entry["sha256"]))).decode()
+    found = {"file": name, "integrity": integrity, "path": f"{WHEEL_FOLDER}/{name}"}
+    return worker.replace(_WHEEL_SLOT, json.dumps(found))
+
+
 def install(site_dir: Path) -> Path:
     """Copy the runtime, the wheel and the worker into ``site_dir/pyodide/<hash>/``, write its lock
     file and point the site's page module (and the old worker address) at it; returns that folder."""
@@ -434,44 +503,18 @@ def install(site_dir: Path) -> Path:
         shutil.rmtree(home)
     scratch = home / "scratch"
     scratch.mkdir(parents=True)
+    shutil.copy2(built, scratch / built.name)
+    entry = _lock(scratch, built.name)
+    worker = _with_wheel(worker, entry)
     worker = _with_snapshot(worker, built, scratch)
     target = home / _runtime_hash(built, worker)  # the worker names the snapshot's sha256
     scratch.rename(target)
     (target / Path(WORKER).name).write_text(worker, encoding="utf-8")
     for name in RUNTIME:
         shutil.copy2(NPM_PYODIDE / name, target / name)
-    shutil.copy2(built, target / built.name)
-    upstream = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
-    with tempfile.TemporaryDirectory() as tmp:
-        bare = Path(tmp) / "pyodide-lock.json"
-        bare.write_text(json.dumps({**upstream, "packages": {}}), encoding="utf-8")
-        cli = Path(sys.executable).with_name("pyodide")
-        done = subprocess.run(
-            [
-                str(cli),
-                "lockfile",
-                "add-wheels",
-                "--input",
-                str(bare),
-                "--output",
-                str(target / "pyodide-lock.json"),
-                "--base-path",
-                str(target),
-                str(target / built.name),
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"pyodide lockfile add-wheels failed: {done.stderr.strip()[-500:]}")
-    lock = json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
-    entry = lock["packages"].get("rollkit")
-    if not entry or entry["file_name"] != built.name:
-        raise RuntimeError(f"the site's pyodide-lock.json does not list {built.name}")
-    if hashlib.sha256((target / built.name).read_bytes()).hexdigest() != entry["sha256"]:
-        raise RuntimeError("the rollkit wheel does not match the sha256 in pyodide-lock.json")
-    pin(site_dir / WORKER, site_dir)
+    old = site_dir / WORKER  # for pages an older build left in a cache: no snapshot, the same wheel
+    old.write_text(_with_wheel(old.read_text(encoding="utf-8"), entry), encoding="utf-8")
+    pin(old, site_dir)
     point(site_dir / PAGE_MODULE, target.relative_to(site_dir).as_posix())
     return target
 

@@ -1,6 +1,8 @@
 // Run doctest blocks inside Pyodide under Node, offline: the same rollkit wheel the
-// site serves, npm's pyodide runtime. Reads {wheel, blocks: [{name, source}]} as JSON
-// on stdin; prints one JSON result per block on stdout.
+// site serves, put on sys.path at the same place as the site's worker puts it, and npm's
+// pyodide runtime. Reads {wheel, path, blocks: [{name, source}]} as JSON on stdin; prints
+// the Python version, the files every module of rollkit (but __main__) is loaded from and one result per block
+// as JSON on stdout.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
@@ -11,10 +13,13 @@ const { loadPyodide } = await import(join(pyodidePath, "pyodide.mjs"));
 
 const input = JSON.parse(readFileSync(0, "utf8"));
 const pyodide = await loadPyodide({ indexURL: pyodidePath + "/" });
-await pyodide.loadPackage(input.wheel, { messageCallback: () => {} });
+pyodide.FS.writeFile(input.path, readFileSync(input.wheel));
+pyodide.globals.set("wheel_path", input.path);
 pyodide.globals.set("blocks_json", JSON.stringify(input.blocks));
 const out = pyodide.runPython(`
-import doctest, io, json, sys
+import contextlib, doctest, io, json, sys
+sys.path.insert(0, wheel_path)
+import rollkit
 flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 results = []
 for block in json.loads(blocks_json):
@@ -23,9 +28,15 @@ for block in json.loads(blocks_json):
     report = io.StringIO()
     runner = doctest.DocTestRunner(optionflags=flags, verbose=False)
     runner.run(test, out=report.write)
-    outcome = runner.summarize(verbose=False)
+    with contextlib.redirect_stdout(report):  # a failure's summary: with its report, not on stdout
+        outcome = runner.summarize(verbose=False)
     results.append({"name": block["name"], "attempted": outcome.attempted,
                     "failed": outcome.failed, "report": report.getvalue()})
-json.dumps({"python": sys.version.split()[0], "results": results})
+import importlib, pkgutil
+for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
+    if not found.name.endswith(".__main__"):
+        importlib.import_module(found.name)
+loaded = sorted(m.__file__ for n, m in sys.modules.items() if n.split(".")[0] == "rollkit")
+json.dumps({"python": sys.version.split()[0], "loaded": loaded, "results": results})
 `);
 process.stdout.write(out);

@@ -22,6 +22,9 @@ from docs_tools.runtime import runtime_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILDERS = ("mkdocs", "zensical")
+# The first two bytes of a .pyc for Python 3.14 (importlib.util.MAGIC_NUMBER there): npm
+# pyodide 314's Python. The build's own CPython is 3.11 to 3.13, with other numbers.
+PYTHON_314_MAGIC = 3627
 
 GOOD = {
     "rollkit": "check: hits\ndice: 5\nthreshold: 7\ntn: 1",
@@ -122,12 +125,18 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     shipped = runtime / lock["packages"]["rollkit"]["file_name"]
     assert hashlib.sha256(shipped.read_bytes()).hexdigest() == lock["packages"]["rollkit"]["sha256"]
-    _assert_compiled(shipped, "cpython-314")  # Pyodide 314's Python, not the CPython running the build
+    _assert_compiled(shipped, PYTHON_314_MAGIC)  # Pyodide 314's Python, not the CPython running the build
     with zipfile.ZipFile(shipped) as zf:  # the working tree's modules, no leftover of an older build
         modules = {n for n in zf.namelist() if n.endswith(".py")}
     assert modules == {p.relative_to(ROOT).as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     worker = (runtime / "rollkit-worker.mjs").read_text(encoding="utf-8")  # cached with the runtime
     assert 'import("./pyodide.mjs")' in worker and not re.search(r"""["']\.\./pyodide/""", worker)
+    # the wheel, named in the worker with the lock file's sha256 (as the browser's integrity)
+    # and the place on sys.path where its .pyc were compiled to be
+    wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
+    wheel_slot = json.dumps({"file": shipped.name, "integrity": wheel_sri, "path": f"/lib/{shipped.name}"})
+    assert f"const WHEEL = {wheel_slot};" in worker
+    assert f"const WHEEL = {wheel_slot};" in (site / "assets" / "rollkit-worker.mjs").read_text()
     page_module = (site / "assets" / "rollkit.mjs").read_text(encoding="utf-8")
     assert f'new URL("../pyodide/{runtime.name}/rollkit-worker.mjs", import.meta.url)' in page_module
     assert f'"../pyodide/{runtime.name}/pyodide.mjs"' in (site / "assets" / "rollkit-worker.mjs").read_text()
@@ -144,17 +153,20 @@ def _digest(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def _assert_compiled(wheel: Path, tag: str) -> None:
-    """Every module of ``wheel`` has its unchecked-hash .pyc for ``tag``, and RECORD lists every file."""
+def _assert_compiled(wheel: Path, magic: int) -> None:
+    """Every module of ``wheel`` has its unchecked-hash .pyc for the Python of ``magic`` beside
+    it (where zipimport looks), none in ``__pycache__``, and RECORD lists every file."""
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         modules = [n for n in names if n.endswith(".py")]
         assert modules
+        assert not [n for n in names if "__pycache__" in n]
         for module in modules:
-            folder, _, stem = module.rpartition("/")
-            pyc = f"{folder}/__pycache__/{stem[:-3]}.{tag}.pyc".lstrip("/")
+            pyc = module + "c"
             assert pyc in names, pyc
-            assert int.from_bytes(zf.read(pyc)[4:8], "little") == 0b01, pyc  # hash-based, not checked
+            data = zf.read(pyc)
+            assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", pyc
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, not checked
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         record = {}
         for line in zf.read(record_name).decode().splitlines():

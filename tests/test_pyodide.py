@@ -26,7 +26,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     pytest.importorskip("mkdocs", reason="the wheel is built with the dev venv")
     _need(shutil.which("node") is not None, "node is needed")
     _need((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run scripts/setup (npm ci)")
-    from docs_tools.runtime import wheel
+    from docs_tools.runtime import WHEEL_FOLDER, wheel
 
     blocks = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
@@ -34,10 +34,11 @@ def test_docs_doctests_pass_in_pyodide() -> None:
             if fence.info.split()[:1] == ["pycon"]:
                 blocks.append({"name": f"{page.relative_to(ROOT)}:{fence.line}", "source": fence.body})
     assert len(blocks) >= 50
+    built = wheel()
     done = subprocess.run(
         ["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")],
         cwd=ROOT,
-        input=json.dumps({"wheel": str(wheel()), "blocks": blocks}),
+        input=json.dumps({"wheel": str(built), "path": f"{WHEEL_FOLDER}/{built.name}", "blocks": blocks}),
         capture_output=True,
         text=True,
         timeout=600,
@@ -46,6 +47,11 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     answer = json.loads(done.stdout)
     assert answer["python"].startswith("3.14")
+    # every module of rollkit came out of the wheel on sys.path, from the bytecode the build
+    # compiled (zipimport falls back to the source, unsaid, when a .pyc is not for its Python)
+    modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
+    modules.discard("rollkit/__main__.pyc")
+    assert set(answer["loaded"]) == {f"{WHEEL_FOLDER}/{built.name}/{m}" for m in modules}
     assert [r["name"] for r in answer["results"]] == [b["name"] for b in blocks]
     failures = [f"{r['name']}\n{r['report']}" for r in answer["results"] if r["failed"]]
     assert failures == [], "\n".join(failures)[:5000]

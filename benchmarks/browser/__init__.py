@@ -29,11 +29,11 @@ What is measured:
 * **Start-up**: the site worker's own ``timings`` (``pyodide`` = ``loadPyodide``,
   ``rollkit`` = everything after it until ready) against a bare page copied into the
   temporary site (``pages/bench-bare/``) whose module worker only runs ``loadPyodide`` on the
-  same files. After its timed boot the bare worker splits rollkit's part into
-  ``loadPackage("rollkit")``, the standard-library imports rollkit needs, ``import
-  rollkit`` and ``from rollkit._params import request``, and times two what-ifs: compiling
-  rollkit's sources (what shipping .pyc would save) and putting the wheel on ``sys.path``
-  (zipimport) instead of ``loadPackage``.
+  same files. After its timed boot the bare worker splits rollkit's part into putting the
+  wheel on ``sys.path`` as the site's worker does, the standard-library imports rollkit
+  needs, ``import rollkit`` and ``from rollkit._params import request``, and times two
+  what-ifs: compiling rollkit's sources (what the shipped .pyc save) and Pyodide's own
+  ``loadPackage("rollkit")`` (what the wheel on ``sys.path`` saves).
 * **The first roll** of each kind of visit, click on Roll to dice shown: cold (a normal
   boot: Chromium never takes a local server for a fast connection), cold with the worker
   told the connection is fast (it downloads the build's memory snapshot: the moonshot),

@@ -1,15 +1,20 @@
-// rollkit in a module Web Worker: Pyodide served by this site, rollkit loaded by name
-// from the site's pyodide-lock.json (checked against its sha256).
+// rollkit in a module Web Worker: Pyodide served by this site, the rollkit wheel put on
+// Python's sys.path as it is (zipimport reads it; it carries each module's bytecode for
+// Pyodide's Python beside its source), checked against the sha256 in the site's
+// pyodide-lock.json as it downloads.
 // The runtime lives in a content-hashed folder: in the built site the build step
-// (docs_tools.runtime.pin) turns every ../pyodide/ below into ../pyodide/<hash>/.
+// (docs_tools.runtime.pin) turns every ../pyodide/ below into ../pyodide/<hash>/, and fills
+// in WHEEL (and SNAPSHOT) below.
 //
 // Start-up asks for everything at once. Left to itself, Pyodide's files come one after
 // the other: this script, then pyodide.mjs, then (together) pyodide.asm.mjs, the wasm,
-// the standard library and the lock file, then, once Python runs, the rollkit wheel.
-// Here the first line of this script already asks for the wasm, the standard library,
-// the lock file and pyodide.asm.mjs, while pyodide.mjs loads; Pyodide is handed those
-// downloads when it asks for them (see `fetch` below), and loads the wheel (with the lock
-// file's sha256 as the fetch's integrity) while it boots (`packages`), not after.
+// the standard library and the lock file. Here the first line of this script already asks
+// for the wasm, the standard library, the lock file and pyodide.asm.mjs, while pyodide.mjs
+// loads; Pyodide is handed those downloads when it asks for them (see `fetch` below). The
+// wheel is asked for as soon as the snapshot (below) is known not to be used, so it too
+// arrives while Pyodide boots; once Python runs, it is written into Pyodide's file system and
+// put on sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack
+// it (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
 //
@@ -23,6 +28,7 @@
 const started = performance.now();
 const RUNTIME = new URL("../pyodide/", import.meta.url);
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const WHEEL = /* WHEEL */ null; // {file, integrity, path}: the wheel, its sha256 from the lock file, its place in Pyodide
 const SNAPSHOT = /* SNAPSHOT */ null;
 const RESEED = "import random; random.seed()"; // as docs_tools.runtime.RESEED, checked at build time
 const link = globalThis.navigator?.connection;
@@ -85,6 +91,24 @@ async function snapshotImage() {
 }
 const image = snapshotImage();
 
+// The wheel's bytes, checked against the lock file's sha256; asked for once.
+let wheel = null;
+function wheelBytes() {
+  wheel ||= (async () => {
+    if (!WHEEL) throw new Error("this build names no rollkit wheel");
+    let response;
+    try {
+      response = await download(new URL(WHEEL.file, RUNTIME).href, { integrity: WHEEL.integrity });
+    } catch (error) { // the network, or the integrity check: the browser does not say which
+      throw new Error(`could not download rollkit (${WHEEL.file}), or it is not the file this site was built with`);
+    }
+    if (!response.ok) throw new Error(`could not download ${WHEEL.file} (HTTP ${response.status})`);
+    return new Uint8Array(await response.arrayBuffer());
+  })();
+  return wheel;
+}
+image.then((snapshot) => { if (!snapshot) wheelBytes().catch((error) => fail(error.message)); });
+
 async function boot() {
   const [{ loadPyodide }] = await Promise.all([
     import("../pyodide/pyodide.mjs"),
@@ -103,8 +127,13 @@ async function boot() {
     }
   }
   const fromSnapshot = Boolean(pyodide);
-  pyodide ||= await loadPyodide({ indexURL: RUNTIME.href, packages: ["rollkit"] });
+  pyodide ||= await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
+  if (!fromSnapshot) {
+    const bytes = await wheelBytes(); // downloaded while Pyodide booted
+    pyodide.FS.writeFile(WHEEL.path, bytes);
+    pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL.path)})`);
+  }
   handle = pyodide.runPython("from rollkit._params import request\nrequest");
   const version = pyodide.runPython("import rollkit; rollkit.__version__");
   if (failed) return;

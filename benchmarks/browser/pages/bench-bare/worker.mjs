@@ -1,6 +1,7 @@
 // The bare worker: loadPyodide on the site's own Pyodide files, with the same import and
 // indexURL as docs/assets/rollkit-worker.mjs; that boot is what is timed against the site's
-// worker. Then, step by step, where rollkit's own start-up goes, and two what-ifs.
+// worker. Then, step by step, where rollkit's own start-up goes (the wheel on sys.path as the
+// site's worker puts it there), and two what-ifs.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const started = performance.now();
@@ -14,8 +15,14 @@ try {
   const steps = {};
   let t = performance.now();
   const step = (name) => { const n = performance.now(); steps[name] = n - t; t = n; };
-  await pyodide.loadPackage("rollkit", { messageCallback: () => {}, errorCallback: () => {} });
-  step("loadPackage");
+  // As the site's worker does: the wheel, checked against the lock file's sha256, on sys.path.
+  const { file_name: file, sha256 } = (await (await fetch(new URL("../pyodide/pyodide-lock.json", import.meta.url))).json()).packages.rollkit;
+  const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((h) => parseInt(h, 16))));
+  const wheel = await fetch(new URL("../pyodide/" + file, import.meta.url), { integrity });
+  const path = "/lib/" + file;
+  pyodide.FS.writeFile(path, new Uint8Array(await wheel.arrayBuffer()));
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
+  step("wheel_on_path");
   pyodide.runPython("import bisect, dataclasses, fractions, functools, json, math, random, secrets, types, typing, collections.abc");
   step("stdlib_imports");
   pyodide.runPython("import rollkit");
@@ -27,19 +34,19 @@ try {
   request(first);
   step("first_request");
   // What the .pyc files in the wheel save: compiling rollkit's sources again.
+  pyodide.globals.set("wheel_path", path);
   steps.compile_sources = pyodide.runPython(`
-import pathlib, time, rollkit
+import time, zipfile
+with zipfile.ZipFile(wheel_path) as zf:
+    sources = {name: zf.read(name).decode() for name in zf.namelist() if name.endswith(".py")}
 began = time.perf_counter()
-for path in pathlib.Path(rollkit.__file__).parent.rglob("*.py"):
-    compile(path.read_text(encoding="utf-8"), str(path), "exec")
+for name, text in sources.items():
+    compile(text, name, "exec")
 (time.perf_counter() - began) * 1000`);
-  // The alternative to loadPackage: the wheel on sys.path, imported by zipimport.
+  // What the wheel on sys.path saves: Pyodide's own way, loadPackage (fetch, sha256, unpack).
   t = performance.now();
-  const lock = await (await fetch(new URL("../pyodide/pyodide-lock.json", import.meta.url))).json();
-  const wheel = await fetch(new URL("../pyodide/" + lock.packages.rollkit.file_name, import.meta.url));
-  pyodide.FS.writeFile("/tmp/rollkit.whl", new Uint8Array(await wheel.arrayBuffer()));
-  pyodide.runPython("import zipimport; assert zipimport.zipimporter('/tmp/rollkit.whl').find_spec('rollkit')");
-  step("zipimport_setup");
+  await pyodide.loadPackage("rollkit", { messageCallback: () => {}, errorCallback: () => {} });
+  step("load_package");
   postMessage({ type: "steps", steps });
 } catch (error) {
   postMessage({ type: "failed", error: String(error && error.message ? error.message : error) });
