@@ -6,7 +6,7 @@
 ``scripts/build``, ``scripts/serve``, the browser tests and the browser benchmark all
 build through ``build`` (this command), so both builders give the same site.
 
-- Pyodide's five runtime files come from npm ``pyodide`` (pinned in package.json,
+- Pyodide's runtime files come from npm ``pyodide`` (pinned in package.json,
   installed by ``npm ci``), so the site never asks a CDN for anything.
 - The rollkit wheel is built from the working tree (``pip wheel``), cached by a
   hash of the sources. Pyodide itself, under Node, then compiles every module of it for
@@ -19,6 +19,11 @@ build through ``build`` (this command), so both builders give the same site.
   wheel's name, that sha256 (the integrity the browser checks the download against) and
   its place in Pyodide's file system (``WHEEL_FOLDER``): it puts the wheel on ``sys.path``
   as it is, where Pyodide's ``loadPackage`` would unpack it (about 150 ms).
+- Pyodide's standard library zip (npm's ships only sources, which Python compiles at every
+  start: about a second of a cold start) goes out with the modules Pyodide's own start-up and
+  rollkit import compiled, by Pyodide under Node (``stdlib``), in place of their sources; the
+  rest as npm has it. It costs about 0.8 MB more to download. Cached in ``build/stdlib/`` by
+  what it is made of; without Node the build says so and ships npm's zip.
 - All of it goes into ``pyodide/<hash>/``, with rollkit's worker (``rollkit-worker.mjs``,
   loading Pyodide from ``./``), the hash covering the runtime files, the wheel, the
   upstream lock file and the worker: a file there never changes, so a server may let
@@ -26,9 +31,10 @@ build through ``build`` (this command), so both builders give the same site.
   in that folder (``point``); ``assets/rollkit-worker.mjs`` stays, pointed at the folder
   (``pin``), for a page an older build left in a browser's cache. The worker in ``docs/``
   says ``../pyodide/``.
-- Pyodide, under Node, also makes a memory snapshot of itself with rollkit (from that very
-  wheel, on ``sys.path`` as the worker puts it) imported, and checks it (``snapshot``: two instances restored from it and reseeded
-  roll exactly as CPython does, and draw different seeds). It goes into the folder as
+- Pyodide, under Node, also makes a memory snapshot of itself (over that standard library)
+  with rollkit (from that very wheel, on ``sys.path`` as the worker puts it) imported, and
+  checks it (``snapshot``: two instances restored from it and reseeded roll exactly as
+  CPython does, and draw different seeds). It goes into the folder as
   ``rollkit-snapshot.bin``, named in the folder's worker with its sha256, which the browser
   checks as it downloads it; the worker restores Python from it when it is kept from an
   earlier visit or the connection is fast, and boots normally on any failure. Snapshots are
@@ -112,6 +118,50 @@ sys.implementation.cache_tag
 `));
 """
 
+STDLIB = "python_stdlib.zip"
+STDLIB_CACHE = ROOT / "build" / "stdlib"
+# Run by Node: Pyodide boots, puts the wheel in argv[2] on sys.path at argv[3] as the worker
+# does and imports every module of rollkit; then every module of the standard library zip then
+# imported (Pyodide's own start-up and rollkit's) is compiled, and argv[4] is written: that zip
+# with those modules as unchecked-hash .pyc instead of their source (zipimport reads the .pyc;
+# Python would compile the source at every start), the rest as it was. Prints the count.
+_STDLIB_JS = """
+process.on("uncaughtException", said);
+process.on("unhandledRejection", said);
+const [pyodideDir, wheel, path, target] = process.argv.slice(1);
+const fs = await import("node:fs");
+const { pathToFileURL } = await import("node:url");
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {} });
+pyodide.FS.writeFile(path, fs.readFileSync(wheel));
+pyodide.FS.writeFile("/tmp/source.zip", fs.readFileSync(pyodideDir + "/python_stdlib.zip"));
+pyodide.globals.set("path", path);
+console.log(pyodide.runPython(`
+import importlib, importlib.util, marshal, pkgutil, sys, zipfile
+home = next(p for p in sys.path if p.endswith("python%d%d.zip" % sys.version_info[:2])) + "/"
+sys.path.insert(0, path)
+import rollkit
+for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
+    if not found.name.endswith(".__main__"):
+        importlib.import_module(found.name)
+from rollkit._params import request
+used = {m.__file__[len(home):] for m in list(sys.modules.values())
+        if (getattr(m, "__file__", None) or "").startswith(home) and m.__file__.endswith(".py")}
+with zipfile.ZipFile("/tmp/source.zip") as source, zipfile.ZipFile("/tmp/out.zip", "w") as out:
+    for info in source.infolist():
+        data = source.read(info)
+        if info.filename not in used:
+            out.writestr(info, data)
+            continue
+        code = compile(data, home + info.filename, "exec", dont_inherit=True)
+        pyc = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
+        compiled = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
+        out.writestr(compiled, pyc + marshal.dumps(code), zipfile.ZIP_DEFLATED)
+len(used)
+`));
+fs.writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
+"""
+
 SNAPSHOT = "rollkit-snapshot.bin"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot"
 SNAPSHOT_KEEP = 2  # snapshots kept in the cache, the most recently used
@@ -129,12 +179,12 @@ CHECK_ROLL = {"op": "roll", "check": "hits", "params": {"dice": "5", "threshold"
 _SNAPSHOT_JS = """
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
-const [pyodideDir, wheel, target, seeded, unseeded, reseed, path] = process.argv.slice(1);
+const [pyodideDir, wheel, target, seeded, unseeded, reseed, path, stdLibURL] = process.argv.slice(1);
 const fs = await import("node:fs");
 const { pathToFileURL } = await import("node:url");
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const indexURL = pyodideDir + "/";
-const maker = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {} });
+const maker = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, stdout: () => {} });
 maker.FS.writeFile(path, fs.readFileSync(wheel));
 maker.globals.set("path", path);
 maker.runPython(`
@@ -151,7 +201,7 @@ gc.collect()
 fs.writeFileSync(target, maker.makeMemorySnapshot());
 const answers = [];
 for (const _ of [1, 2]) {
-  const restored = await loadPyodide({ indexURL, _loadSnapshot: fs.readFileSync(target), stdout: () => {} });
+  const restored = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: fs.readFileSync(target), stdout: () => {} });
   restored.runPython(reseed);
   const request = restored.runPython("from rollkit._params import request; request");
   answers.push([request(seeded), request(unseeded)]);
@@ -164,6 +214,7 @@ __all__ = [
     "install",
     "wheel",
     "compile_wheel",
+    "stdlib",
     "snapshot",
     "pin",
     "point",
@@ -316,21 +367,65 @@ def compile_wheel(plain: Path, target: Path) -> str:
         return tag
 
 
+def stdlib(built: Path) -> Path:
+    """Pyodide's standard library zip with the modules its start-up and rollkit (from ``built``)
+    import compiled by Pyodide's Python under Node (cached by what it is made of); npm's zip as it
+    is, said on stderr, when Node or the compile fails."""
+    npm = NPM_PYODIDE / STDLIB
+    node = shutil.which("node")
+    key = hashlib.sha256(_STDLIB_JS.encode() + built.name.encode())
+    for path in (npm, NPM_PYODIDE / "pyodide.asm.wasm", built):
+        key.update(path.read_bytes())
+    made = STDLIB_CACHE / f"{key.hexdigest()[:24]}.zip"
+    if made.exists():
+        os.utime(made)  # used: kept longer
+        return made
+    try:
+        if node is None:
+            raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = made.with_name(f"{made.stem}-{os.getpid()}.tmp")
+        try:
+            _node(
+                node,
+                _STDLIB_JS,
+                str(NPM_PYODIDE),
+                str(built),
+                f"{WHEEL_FOLDER}/{built.name}",
+                str(partial),
+                doing="compile its standard library",
+            )
+            os.replace(partial, made)
+        finally:
+            partial.unlink(missing_ok=True)
+    except RuntimeError as error:
+        print(
+            f"build: {error}: the site's standard library is npm's, as it is (Python compiles the"
+            " modules it imports at every start, about a second)",
+            file=sys.stderr,
+        )
+        return npm
+    for old in sorted(STDLIB_CACHE.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
+        old.unlink(missing_ok=True)
+    return made
+
+
 class SnapshotFailed(RuntimeError):
     """A snapshot was made but fails its check: the build stops rather than ship it."""
 
 
-def snapshot(built: Path) -> Path:
-    """A Pyodide memory snapshot with rollkit from ``built`` imported (cached by what it is made
-    of), verified when made: two instances restored from it and reseeded answer a seeded roll
-    exactly as CPython does, and unseeded rolls with different seeds. Raises ``SnapshotFailed``
+def snapshot(built: Path, library: Path) -> Path:
+    """A Pyodide memory snapshot with rollkit from ``built`` imported, over the standard library
+    zip ``library`` (cached by what it is made of), verified when made: two instances restored
+    from it and reseeded answer a seeded roll exactly as CPython does, and unseeded rolls with
+    different seeds. Raises ``SnapshotFailed``
     when it fails that check, ``RuntimeError`` when it cannot be made (no Node, a module of
     rollkit that does not import in Pyodide)."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
     key = hashlib.sha256(_SNAPSHOT_JS.encode() + RESEED.encode())
-    for path in (*(NPM_PYODIDE / name for name in RUNTIME), built):
+    for path in (*(NPM_PYODIDE / name for name in RUNTIME if name != STDLIB), library, built):
         key.update(path.read_bytes())
     key.update(f"{WHEEL_FOLDER}/{built.name}".encode())
     made = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
@@ -351,6 +446,7 @@ def snapshot(built: Path) -> Path:
             json.dumps({**CHECK_ROLL, "seed": None}),
             RESEED,
             f"{WHEEL_FOLDER}/{built.name}",
+            str(library),
             doing="make a snapshot",
         )
         from rollkit._params import request  # the build's CPython, from the same sources
@@ -377,7 +473,7 @@ def snapshot(built: Path) -> Path:
     return made
 
 
-def _with_snapshot(worker: str, built: Path, target: Path) -> str:
+def _with_snapshot(worker: str, built: Path, library: Path, target: Path) -> str:
     """The worker with the snapshot's file name and sha256 in its slot, the snapshot copied to
     ``target``; or the worker as it is (normal boot only) when no snapshot can be made."""
     if _SNAPSHOT_SLOT not in worker or json.dumps(RESEED) not in worker:
@@ -385,7 +481,7 @@ def _with_snapshot(worker: str, built: Path, target: Path) -> str:
             f"{WORKER} has no {_SNAPSHOT_SLOT} for the snapshot, or does not reseed with {RESEED!r}"
         )
     try:
-        made = snapshot(built)
+        made = snapshot(built, library)
     except SnapshotFailed:
         raise
     except RuntimeError as error:
@@ -396,9 +492,9 @@ def _with_snapshot(worker: str, built: Path, target: Path) -> str:
     return worker.replace(_SNAPSHOT_SLOT, json.dumps({"file": SNAPSHOT, "integrity": integrity}))
 
 
-def _runtime_hash(built: Path, worker: str) -> str:
+def _runtime_hash(shipped: list[Path], worker: str) -> str:
     digest = hashlib.sha256()
-    for path in (*(NPM_PYODIDE / name for name in (*RUNTIME, "pyodide-lock.json")), built):
+    for path in shipped:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(b"rollkit-worker.mjs\0" + worker.encode())
     return digest.hexdigest()[:HASH_LENGTH]
@@ -506,12 +602,15 @@ def install(site_dir: Path) -> Path:
     shutil.copy2(built, scratch / built.name)
     entry = _lock(scratch, built.name)
     worker = _with_wheel(worker, entry)
-    worker = _with_snapshot(worker, built, scratch)
-    target = home / _runtime_hash(built, worker)  # the worker names the snapshot's sha256
+    library = stdlib(built)
+    worker = _with_snapshot(worker, built, library, scratch)
+    shipped = [*(NPM_PYODIDE / name for name in RUNTIME if name != STDLIB), library, built]
+    shipped.append(NPM_PYODIDE / "pyodide-lock.json")
+    target = home / _runtime_hash(shipped, worker)  # the worker names the snapshot's sha256
     scratch.rename(target)
     (target / Path(WORKER).name).write_text(worker, encoding="utf-8")
     for name in RUNTIME:
-        shutil.copy2(NPM_PYODIDE / name, target / name)
+        shutil.copy2(library if name == STDLIB else NPM_PYODIDE / name, target / name)
     old = site_dir / WORKER  # for pages an older build left in a cache: no snapshot, the same wheel
     old.write_text(_with_wheel(old.read_text(encoding="utf-8"), entry), encoding="utf-8")
     pin(old, site_dir)

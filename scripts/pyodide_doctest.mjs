@@ -1,8 +1,8 @@
 // Run doctest blocks inside Pyodide under Node, offline: the same rollkit wheel the
-// site serves, put on sys.path at the same place as the site's worker puts it, and npm's
-// pyodide runtime. Reads {wheel, path, blocks: [{name, source}]} as JSON on stdin; prints
-// the Python version, the files every module of rollkit (but __main__) is loaded from and one result per block
-// as JSON on stdout.
+// site serves, put on sys.path at the same place as the site's worker puts it, npm's pyodide
+// runtime and the site's standard library zip. Reads {wheel, path, stdlib, blocks: [{name,
+// source}]} as JSON on stdin; prints the Python version, the files every module of rollkit
+// (but __main__) and the fractions module are loaded from, and one result per block, as JSON.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
@@ -12,7 +12,7 @@ const pyodidePath = dirname(require.resolve("pyodide/package.json"));
 const { loadPyodide } = await import(join(pyodidePath, "pyodide.mjs"));
 
 const input = JSON.parse(readFileSync(0, "utf8"));
-const pyodide = await loadPyodide({ indexURL: pyodidePath + "/" });
+const pyodide = await loadPyodide({ indexURL: pyodidePath + "/", stdLibURL: input.stdlib });
 pyodide.FS.writeFile(input.path, readFileSync(input.wheel));
 pyodide.globals.set("wheel_path", input.path);
 pyodide.globals.set("blocks_json", JSON.stringify(input.blocks));
@@ -37,6 +37,7 @@ for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
     if not found.name.endswith(".__main__"):
         importlib.import_module(found.name)
 loaded = sorted(m.__file__ for n, m in sys.modules.items() if n.split(".")[0] == "rollkit")
-json.dumps({"python": sys.version.split()[0], "loaded": loaded, "results": results})
+import fractions
+json.dumps({"python": sys.version.split()[0], "loaded": loaded, "fractions": fractions.__file__, "results": results})
 `);
 process.stdout.write(out);

@@ -5,6 +5,7 @@ browser runtime from the step itself."""
 
 from __future__ import annotations
 
+import _imp
 import base64
 import hashlib
 import json
@@ -146,6 +147,7 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     ).decode()
     assert f'const SNAPSHOT = {{"file": "rollkit-snapshot.bin", "integrity": "sha256-{digest}"}};' in worker
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
+    _assert_compiled_stdlib(runtime / "python_stdlib.zip", PYTHON_314_MAGIC)
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
 
 
@@ -179,6 +181,30 @@ def _assert_compiled(wheel: Path, magic: int) -> None:
                 assert record[name] == (_digest(data), str(len(data))), name
 
 
+def _assert_compiled_stdlib(shipped: Path, magic: int) -> None:
+    """The site's standard library is npm's, entry for entry, but for the modules Pyodide's start-up
+    and rollkit import: those are unchecked-hash .pyc for the Python of ``magic``, without source."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as npm:
+        original = {info.filename: npm.read(info) for info in npm.infolist()}
+    with zipfile.ZipFile(shipped) as zf:
+        names = zf.namelist()
+        compiled = {n[:-1] for n in names if n.endswith(".pyc")}
+        # Pyodide's own start-up (json, ast) and rollkit's imports (fractions, numbers, html)
+        assert {"json/__init__.py", "ast.py", "fractions.py", "numbers.py", "html/__init__.py"} <= compiled
+        assert "smtplib.py" in names and "smtplib.py" not in compiled  # nothing imports it
+        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(original)
+        for name in names:
+            data = zf.read(name)
+            if name.endswith(".pyc"):
+                assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", name
+                assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, not checked
+                # compiled from npm's source: its hash, keyed as that Python keys it
+                raw_magic = int.from_bytes(data[:4], "little")
+                assert data[8:16] == _imp.source_hash(raw_magic, original[name[:-1]]), name
+            else:
+                assert data == original[name], name
+
+
 def _tiny_wheel(folder: Path) -> Path:
     wheel = folder / "tiny-1.0-py3-none-any.whl"
     files = {
@@ -210,3 +236,8 @@ def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
         capsys.readouterr().err
     )
     assert not (tmp_path / "never.whl").exists()
+    monkeypatch.setattr(runtime, "STDLIB_CACHE", tmp_path / "stdlib")
+    assert runtime.stdlib(plain) == runtime.NPM_PYODIDE / "python_stdlib.zip"
+    assert "Node.js is not installed (scripts/setup installs it): the site's standard library is npm's" in (
+        capsys.readouterr().err
+    )

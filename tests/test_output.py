@@ -422,7 +422,9 @@ def test_a_huge_chance_among_a_rolls_details_is_shortened_in_text(capsys: pytest
     _, text, _ = run(capsys, [*argv, "--validation", "9", "--seed", "0"])
     assert_readable(text)
     line = next(line for line in text.splitlines() if "chance of that validation" in line)
-    assert re.fullmatch(r"  chance of that validation: \d+\.\d\d% \(\d{8}…/\d{8}… \(\d+/\d+ digits\)\)", line), line
+    assert re.fullmatch(
+        r"  chance of that validation: \d+\.\d\d% \(\d{8}…/\d{8}… \(\d+/\d+ digits\)\)", line
+    ), line
 
 
 def test_rounding_never_shows_certain_or_impossible(capsys: pytest.CaptureFixture[str]) -> None:

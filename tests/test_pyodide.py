@@ -26,7 +26,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     pytest.importorskip("mkdocs", reason="the wheel is built with the dev venv")
     _need(shutil.which("node") is not None, "node is needed")
     _need((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run scripts/setup (npm ci)")
-    from docs_tools.runtime import WHEEL_FOLDER, wheel
+    from docs_tools.runtime import WHEEL_FOLDER, stdlib, wheel
 
     blocks = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
@@ -38,7 +38,14 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     done = subprocess.run(
         ["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")],
         cwd=ROOT,
-        input=json.dumps({"wheel": str(built), "path": f"{WHEEL_FOLDER}/{built.name}", "blocks": blocks}),
+        input=json.dumps(
+            {
+                "wheel": str(built),
+                "path": f"{WHEEL_FOLDER}/{built.name}",
+                "stdlib": str(stdlib(built)),
+                "blocks": blocks,
+            }
+        ),
         capture_output=True,
         text=True,
         timeout=600,
@@ -51,6 +58,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     # compiled (zipimport falls back to the source, unsaid, when a .pyc is not for its Python)
     modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     modules.discard("rollkit/__main__.pyc")
+    assert answer["fractions"].endswith("/fractions.pyc")  # the site's standard library, compiled
     assert set(answer["loaded"]) == {f"{WHEEL_FOLDER}/{built.name}/{m}" for m in modules}
     assert [r["name"] for r in answer["results"]] == [b["name"] for b in blocks]
     failures = [f"{r['name']}\n{r['report']}" for r in answer["results"] if r["failed"]]

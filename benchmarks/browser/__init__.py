@@ -28,8 +28,9 @@ What is measured:
   when a widget has been in view and the browser is idle).
 * **Start-up**: the site worker's own ``timings`` (``pyodide`` = ``loadPyodide``,
   ``rollkit`` = everything after it until ready) against a bare page copied into the
-  temporary site (``pages/bench-bare/``) whose module worker only runs ``loadPyodide`` on the
-  same files. After its timed boot the bare worker splits rollkit's part into putting the
+  temporary site (``pages/bench-bare/``) whose module worker only runs ``loadPyodide`` on
+  Pyodide as npm ships it (the same files, but npm's own standard library zip, whose modules
+  Python compiles at every start, instead of the site's compiled one). After its timed boot the bare worker splits rollkit's part into putting the
   wheel on ``sys.path`` as the site's worker does, the standard-library imports rollkit
   needs, ``import rollkit`` and ``from rollkit._params import request``, and times two
   what-ifs: compiling rollkit's sources (what the shipped .pyc save) and Pyodide's own

@@ -168,7 +168,9 @@ def timed_sections(
     add(
         f"| site worker: created → ready | {cell(cc['created_to_ready'])} | {cell(cw['created_to_ready'])} | | |"
     )
-    add(f"| bare page: `loadPyodide` (same files) | {cell(bc['pyodide'])} | {cell(bw['pyodide'])} | | |")
+    add(
+        f"| bare page: `loadPyodide` (npm's files, its standard library not compiled) | {cell(bc['pyodide'])} | {cell(bw['pyodide'])} | | |"
+    )
     add(
         f"| bare page: worker created → ready | {cell(bc['created_to_ready'])} | {cell(bw['created_to_ready'])} | | |"
     )

@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 from benchmarks import ROOT
 from benchmarks.browser.probes import PAGES
-from docs_tools.runtime import pin
+from docs_tools.runtime import NPM_PYODIDE, STDLIB, pin
 
 BUILD = ROOT / "scripts" / "build"
 
@@ -40,6 +40,8 @@ def build_site(out: Path, base: str) -> float:
     shutil.copytree(PAGES, out, dirs_exist_ok=True)
     for worker in PAGES.glob("*/worker.mjs"):  # like the site's worker: at the content-hashed runtime
         pin(out / worker.relative_to(PAGES), out)
+    # The bare boot is Pyodide as npm ships it: its own standard library, not the site's compiled one.
+    shutil.copy2(NPM_PYODIDE / STDLIB, out / "bench-bare" / STDLIB)
     # The bare worker's first request: a roll of the first system, as a widget would send it.
     (out / "bench-bare" / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
     return time.perf_counter() - began

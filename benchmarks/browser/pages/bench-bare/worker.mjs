@@ -1,4 +1,5 @@
-// The bare worker: loadPyodide on the site's own Pyodide files, with the same import and
+// The bare worker: loadPyodide as npm ships it (the site's copy of Pyodide's files, with npm's
+// own standard library zip instead of the site's compiled one), with the same import and
 // indexURL as docs/assets/rollkit-worker.mjs; that boot is what is timed against the site's
 // worker. Then, step by step, where rollkit's own start-up goes (the wheel on sys.path as the
 // site's worker puts it there), and two what-ifs.
@@ -6,7 +7,10 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const started = performance.now();
 try {
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  const pyodide = await loadPyodide({
+    indexURL: new URL("../pyodide/", import.meta.url).href,
+    stdLibURL: new URL("./python_stdlib.zip", import.meta.url).href, // npm's, copied here by the benchmark
+  });
   const booted = performance.now();
   postMessage({ type: "ready", timings: { pyodide: booted - started } });
   // Not part of the bare boot: where rollkit's own start-up goes, step by step. The first
