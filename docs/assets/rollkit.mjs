@@ -82,13 +82,28 @@ function start() {
     };
   });
   state.ready.then(
-    (info) => broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
+    (info) => {
+      broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready");
+      warm(worker);
+    },
     (error) => {
       broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.`, "failed");
       failPending(error.message);
     },
   );
   return state.ready;
+}
+
+// Once Python is ready, the page's first widget rolls once in the background, its answer
+// dropped and nothing shown: its system's module is imported, and the browser has compiled the
+// parts of Python a roll runs, so the reader's own first roll waits for neither (it would take
+// several times longer than the next). A roll pressed before this is answered first.
+function warm(worker) {
+  idle(() => {
+    const [first] = widgets;
+    if (!first || state.worker !== worker) return;
+    ask({ op: "roll", check: first.check, params: first.initial.params, seed: 1, choose: true });
+  }, { timeout: 1000 });
 }
 
 function failPending(message) {

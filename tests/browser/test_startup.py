@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from docs_tools.runtime import SNAPSHOT
 from rollkit._params import build
 from tests.browser.conftest import Site, open_page
@@ -134,3 +136,44 @@ def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: S
     params = widget.evaluate("(w) => w.rollkit.params()")
     faces = build(widget.get_attribute("data-check"), params).roll(seed=321).faces
     assert widget.get_attribute("data-faces") == ",".join(map(str, faces))
+
+
+# Every request a page sends rollkit's worker, in order (search's worker gets other messages).
+_RECORD_REQUESTS = """
+(() => {
+  const post = Worker.prototype.postMessage;
+  window.rkAsked = [];
+  Worker.prototype.postMessage = function (message) {
+    if (message && message.request) window.rkAsked.push(message.request);
+    return post.call(this, message);
+  };
+})();
+"""
+
+
+def test_once_python_is_ready_the_first_widget_rolls_once_unseen_after_the_readers_roll(
+    browser: object, site: Site
+) -> None:
+    page = open_page(browser, site)
+    page.add_init_script(_RECORD_REQUESTS)  # type: ignore[attr-defined]
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+    widgets.nth(1).get_by_role("button", name="Roll", exact=True).click()  # starts Python
+    page.wait_for_function("window.rkAsked.length >= 2", timeout=READY_MS)  # type: ignore[attr-defined]
+    page.wait_for_timeout(1500)  # type: ignore[attr-defined]
+    asked = page.evaluate("window.rkAsked")  # type: ignore[attr-defined]
+    first = widgets.first
+    params = json.loads(first.get_attribute("data-state"))["params"]
+    assert [a["check"] for a in asked] == [
+        widgets.nth(1).get_attribute("data-check"),
+        first.get_attribute("data-check"),
+    ]
+    assert asked[1] == {
+        "op": "roll",
+        "check": first.get_attribute("data-check"),
+        "params": params,
+        "seed": 1,
+        "choose": True,
+    }
+    assert first.get_attribute("data-seed") is None  # the background roll is never shown
+    assert widgets.nth(1).get_attribute("data-seed") is not None  # the reader's roll was answered first
