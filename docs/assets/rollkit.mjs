@@ -10,7 +10,7 @@ const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 
-const state = { worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null };
+const state = { worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null, page: 0, warmed: new Set() };
 const widgets = new Set();
 
 function el(tag, props = {}, ...children) {
@@ -82,28 +82,40 @@ function start() {
     };
   });
   state.ready.then(
-    (info) => {
-      broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready");
-      warm(worker);
-    },
+    (info) => broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
     (error) => {
       broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.`, "failed");
       failPending(error.message);
     },
   );
+  state.warmed = new Set();
+  warm();
   return state.ready;
 }
 
-// Once Python is ready, the page's first widget rolls once in the background, its answer
-// dropped and nothing shown: its system's module is imported, and the browser has compiled the
-// parts of Python a roll runs, so the reader's own first roll waits for neither (it would take
-// several times longer than the next). A roll pressed before this is answered first.
-function warm(worker) {
-  idle(() => {
-    const [first] = widgets;
-    if (!first || state.worker !== worker) return;
-    ask({ op: "roll", check: first.check, params: first.initial.params, seed: 1, choose: true });
-  }, { timeout: 1000 });
+// Once Python is ready, each widget of the page rolls once in the background, its answer
+// dropped and nothing shown: its system's module is imported, its odds are worked out and the
+// browser has compiled the code a roll runs, so the reader's own first roll waits for none of
+// them (it would take several times longer than the next). The first widget goes as soon as
+// the browser is idle; the others a quarter of a second apart, so that the work never crowds
+// what the reader does next. Each waits while another answer is awaited, so a roll pressed
+// meanwhile waits for one such roll at most.
+const WARM_GAP_MS = 250;
+function warm() {
+  const { worker, ready, page } = state;
+  if (!worker || !ready) return;
+  const queue = [...widgets];
+  const next = (gap) => setTimeout(() => idle(async () => {
+    if (state.worker !== worker || state.page !== page || !queue.length) return; // stopped, or another page
+    if (state.pending.size) return void next(gap);
+    const { check, initial } = queue.shift();
+    const key = JSON.stringify([check, initial.params]);
+    if (state.warmed.has(key)) return void next(0);
+    state.warmed.add(key);
+    await ask({ op: "roll", check, params: initial.params, seed: 1, choose: true });
+    next(WARM_GAP_MS);
+  }, { timeout: 2000 }), gap);
+  ready.then(() => next(0), () => {});
 }
 
 function failPending(message) {
@@ -515,6 +527,7 @@ function watch(roots) {
 
 function bindAll() {
   widgets.clear();
+  state.page += 1;
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
   for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
@@ -527,6 +540,7 @@ function bindAll() {
     if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use this widget.", "idle");
   }
   watch(roots);
+  warm();
 }
 
 // Material's instant navigation swaps the page without reloading scripts: document$

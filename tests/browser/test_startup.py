@@ -6,7 +6,7 @@ import json
 
 from docs_tools.runtime import SNAPSHOT
 from rollkit._params import build
-from tests.browser.conftest import Site, open_page
+from tests.browser.conftest import Site, instant_go, open_page
 from tests.browser.test_widgets import READY_MS, widget_pages
 
 
@@ -151,29 +151,45 @@ _RECORD_REQUESTS = """
 """
 
 
-def test_once_python_is_ready_the_first_widget_rolls_once_unseen_after_the_readers_roll(
+def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_roll(
     browser: object, site: Site
 ) -> None:
     page = open_page(browser, site)
     page.add_init_script(_RECORD_REQUESTS)  # type: ignore[attr-defined]
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]
     widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+    count = widgets.count()
+    assert count >= 3
     widgets.nth(1).get_by_role("button", name="Roll", exact=True).click()  # starts Python
-    page.wait_for_function("window.rkAsked.length >= 2", timeout=READY_MS)  # type: ignore[attr-defined]
+    page.wait_for_function(f"window.rkAsked.length >= {1 + count}", timeout=READY_MS)  # type: ignore[attr-defined]
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     asked = page.evaluate("window.rkAsked")  # type: ignore[attr-defined]
-    first = widgets.first
-    params = json.loads(first.get_attribute("data-state"))["params"]
-    assert [a["check"] for a in asked] == [
-        widgets.nth(1).get_attribute("data-check"),
-        first.get_attribute("data-check"),
+    assert asked[0]["check"] == widgets.nth(1).get_attribute("data-check") and not asked[0].get("seed")
+    assert asked[1:] == [
+        {
+            "op": "roll",
+            "check": widgets.nth(i).get_attribute("data-check"),
+            "params": json.loads(widgets.nth(i).get_attribute("data-state"))["params"],
+            "seed": 1,
+            "choose": True,
+        }
+        for i in range(count)
     ]
-    assert asked[1] == {
-        "op": "roll",
-        "check": first.get_attribute("data-check"),
-        "params": params,
-        "seed": 1,
-        "choose": True,
-    }
-    assert first.get_attribute("data-seed") is None  # the background roll is never shown
-    assert widgets.nth(1).get_attribute("data-seed") is not None  # the reader's roll was answered first
+    assert widgets.nth(1).get_attribute("data-seed") is not None  # the reader's roll is answered
+    shown = [widgets.nth(i).get_attribute("data-seed") for i in range(count) if i != 1]
+    assert shown == [None] * (count - 1)  # the background rolls are never shown
+    # the next page's widgets, by instant navigation: the same, for the widgets not yet rolled
+    before = len(asked)
+    instant_go(page, site, "hits/special-checks/")
+    others = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+    rolled = [(a["check"], a["params"]) for a in asked[1:]]
+    expected = []
+    for i in range(others.count()):
+        check, state = others.nth(i).get_attribute("data-check"), others.nth(i).get_attribute("data-state")
+        if (check, json.loads(state)["params"]) not in rolled + expected:
+            expected.append((check, json.loads(state)["params"]))
+    assert expected
+    page.wait_for_function(f"window.rkAsked.length >= {before + len(expected)}", timeout=READY_MS)  # type: ignore[attr-defined]
+    page.wait_for_timeout(1000)  # type: ignore[attr-defined]
+    later = page.evaluate("window.rkAsked")[before:]  # type: ignore[attr-defined]
+    assert [(a["check"], a["params"]) for a in later] == expected and all(a["seed"] == 1 for a in later)
