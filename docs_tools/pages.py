@@ -158,7 +158,8 @@ def cli_page() -> str:
         "Bad input prints one line on standard error and exits with status 2.\n",
         "```text\n" + run(["--help"]) + "\n```\n",
         "## Every check and its parameters\n",
-        "`rollkit systems` lists them; `rollkit systems NAME` shows one check's options.\n",
+        "`rollkit systems` lists them, each with its options (an optional one in brackets);"
+        " `rollkit systems NAME` explains one check's options.\n",
         "```text\n" + run(["systems"]) + "\n```\n",
     ]
     for name in rollkit._params.checks():

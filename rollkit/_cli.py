@@ -13,6 +13,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 import traceback
 import typing
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from typing import Any, NoReturn
 
 from . import RULINGS, SYSTEMS
 from ._errors import RulesError
-from ._format import FRACTION_DIGITS, TEXT_PLACES, fraction, percent, wrap
+from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wrap
 from ._limits import limits
 from ._params import build, checks, fields, find, odds_json
 from ._validate import describe
@@ -199,12 +200,27 @@ def _rulings(system: str | None, as_json: bool) -> str:
 
 
 def _systems(name: str | None) -> str:
+    """One check's help, or every check with its options (an optional one in brackets), the
+    options wrapped under each other within the output's width."""
     if name is not None:
         return _check_parser(find(name), "roll", name).format_help()
+    found = checks()
+    column = max(map(len, found)) + 2
     lines = []
-    for key, cls in checks().items():
-        params = ", ".join(f.name for f in fields(cls))
-        lines.append(f"{key:<18} {params}")
+    for key, cls in found.items():
+        flags = [
+            ("{}" if f.required else "[{}]").format("--" + f.name.replace("_", "-")) for f in fields(cls)
+        ]
+        lines.append(
+            textwrap.fill(
+                " ".join(flags),
+                width=WIDTH,
+                initial_indent=key.ljust(column),
+                subsequent_indent=" " * column,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
     return "\n".join(lines)
 
 

@@ -140,6 +140,14 @@ def test_systems_lists_every_check_and_its_help(capsys: pytest.CaptureFixture[st
     for name, module in rollkit.SYSTEMS.items():
         for kind in module.CHECKS:
             assert (name if kind == "check" else f"{name}.{kind}") in out
+    # one column of names, the longest included, and the options wrapped under each other
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100
+    starts = {len(line) - len(line.lstrip(" ")) for line in lines if line.startswith(" ")}
+    names = [line.split()[0] for line in lines if not line.startswith(" ")]
+    column = max(map(len, names)) + 2
+    assert "again.opposed_skills" in names and starts == {column}
+    assert {line[column] for line in lines} == {"-", "["}  # every line's options start in that column
     code, out, _ = run(capsys, "systems", "hits")
     assert code == 0 and "--threshold" in out and "--tn" in out
     assert run(capsys, "--help")[1].startswith("usage: rollkit roll")

@@ -480,8 +480,8 @@ def test_widgets_and_the_command_line_build_the_parts(capsys):
     assert code == 0 and "final toPass: 34 = Stat 12 + Skills 20 - Debuff Bonus -2" in out
     code = main(["systems"])
     out, _ = capsys.readouterr()
-    assert code == 0 and "ninefold.skill     stat, paths, buffs, debuffs, die" in out
-    assert "ninefold.defender  offence, stat, paths, armour, cover, effect_types, resistances, immune" in out
+    assert code == 0 and "ninefold.skill         --stat [--paths] [--buffs] [--debuffs] [--die]" in out
+    assert "ninefold.defender      --offence --stat [--paths] [--armour] [--cover] [--effect-types]" in out
     code = main(["systems", "ninefold.defender"])
     out, _ = capsys.readouterr()
     assert code == 0 and "Resistances (%)" in out and "Armor piercing (%)" in out
