@@ -7,7 +7,8 @@ gets ``NAME.gz`` beside it (gzip, level 9, no name or time in the header, so a b
 byte-for-byte repeatable), and
 ``NAME.br`` too when the ``brotli`` package is importable (it is in the dev extra). A copy
 that would not save at least ``MIN_SAVING`` of the file is not written. Already-compressed
-formats (the wheel, ``python_stdlib.zip``, images) are left alone.
+formats (the wheel, images) are left alone; so is a zip of deflated entries, by that rule, but
+the site's ``python_stdlib.zip`` stores its compiled modules uncompressed for these copies.
 
 ``scripts/serve_static.py`` (and so ``scripts/serve``, the browser tests and the benchmark)
 answers a request for ``NAME`` with the best copy the browser accepts (br, then gzip) and
@@ -43,7 +44,21 @@ CACHE_VERSION = 2  # part of a cached copy's name: raised when the compression s
 MIN_SIZE = 1024  # bytes: below this a copy saves less than a packet's worth
 MIN_SAVING = 0.1  # a copy must be at least this much smaller than the file
 SUFFIXES = frozenset(
-    {".html", ".css", ".js", ".mjs", ".json", ".map", ".svg", ".xml", ".txt", ".wasm", ".webmanifest", ".bin"}
+    {
+        ".html",
+        ".css",
+        ".js",
+        ".mjs",
+        ".json",
+        ".map",
+        ".svg",
+        ".xml",
+        ".txt",
+        ".wasm",
+        ".webmanifest",
+        ".bin",
+        ".zip",
+    }
 )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import io
 import random
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +20,14 @@ HASH = "0123456789abcdef"
 TEXT = "".join(f"<p>Roll {n} dice against a Threshold of {n % 10}.</p>\n" for n in range(400))
 
 
+def _zip(how: int) -> bytes:
+    """A zip of a module stored as it is (a copy pays), or of compressed data (a copy would not)."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", how) as zf:
+        zf.writestr("fractions.pyc", TEXT if how == zipfile.ZIP_STORED else random.Random(7).randbytes(8000))
+    return data.getvalue()
+
+
 def _tree(root: Path) -> dict[str, bytes]:
     files = {
         "index.html": TEXT.encode(),
@@ -27,7 +37,9 @@ def _tree(root: Path) -> dict[str, bytes]:
         "assets/worker.mjs": b"export const x = 1;\n" * 300,
         "search/search_index.json": b'{"docs": [' + b'{"title": "Threshold"},' * 300 + b"{}]}",
         f"pyodide/{HASH}/pyodide.asm.wasm": b"\0asm\1\0\0\0" + bytes(range(256)) * 64,
-        f"pyodide/{HASH}/python_stdlib.zip": TEXT.encode(),  # a compressed format: never copied
+        # the site's standard library: compiled modules stored uncompressed, for the copies
+        f"pyodide/{HASH}/python_stdlib.zip": _zip(zipfile.ZIP_STORED),
+        f"pyodide/{HASH}/deflated.zip": _zip(zipfile.ZIP_DEFLATED),  # no copy would save enough
         f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl": TEXT.encode(),
         "small.html": b"<p>tiny</p>",
         "noise.js": random.Random(7).randbytes(8000),  # gzip would not save enough
@@ -49,6 +61,7 @@ def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_pa
         "assets/worker.mjs",
         "search/search_index.json",
         f"pyodide/{HASH}/pyodide.asm.wasm",
+        f"pyodide/{HASH}/python_stdlib.zip",
     }
     assert set(done) == expected
     for name in expected:
@@ -63,7 +76,7 @@ def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_pa
     for skipped in (
         "small.html",
         "noise.js",
-        f"pyodide/{HASH}/python_stdlib.zip",
+        f"pyodide/{HASH}/deflated.zip",
         f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl",
     ):
         assert not list(tmp_path.glob(skipped + ".*")), skipped
@@ -149,9 +162,12 @@ def test_the_content_hashed_runtime_is_cached_for_a_year(served: tuple[Path, int
     assert headers["content-type"] == "application/wasm"
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
     assert gzip.decompress(body) == (root / "pyodide" / HASH / "pyodide.asm.wasm").read_bytes()
-    status, headers, body = _get(port, f"/rollkit/pyodide/{HASH}/python_stdlib.zip", "gzip, br")
+    status, headers, body = _get(port, f"/rollkit/pyodide/{HASH}/deflated.zip", "gzip, br")
     assert status == 200 and "content-encoding" not in headers and "vary" not in headers
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    status, headers, body = _get(port, f"/rollkit/pyodide/{HASH}/python_stdlib.zip", "gzip")
+    assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+    assert gzip.decompress(body) == (root / "pyodide" / HASH / "python_stdlib.zip").read_bytes()
     for path in ("/rollkit/assets/site.js", "/rollkit/search/search_index.json", "/rollkit/small.html"):
         status, headers, _ = _get(port, path, "gzip")
         assert status == 200 and "cache-control" not in headers, path
