@@ -96,11 +96,14 @@ function start() {
 // Once Python is ready, each widget of the page rolls once in the background, its answer
 // dropped and nothing shown: its system's module is imported, its odds are worked out and the
 // browser has compiled the code a roll runs, so the reader's own first roll waits for none of
-// them (it would take several times longer than the next). The first widget goes as soon as
-// the browser is idle; the others a quarter of a second apart, so that the work never crowds
-// what the reader does next. Each waits while another answer is awaited, so a roll pressed
-// meanwhile waits for one such roll at most.
+// them (it would take several times longer than the next). The first goes a second after
+// Python is ready (or the page is shown), the others a quarter of a second apart, so that the
+// work never crowds what the reader does first; a widget whose values have already been rolled
+// is skipped. Each waits while another answer is awaited, so a roll pressed meanwhile waits for
+// one such roll at most.
+const WARM_AFTER_MS = 1000;
 const WARM_GAP_MS = 250;
+const warmKey = (check, params) => JSON.stringify([check, params]);
 function warm() {
   const { worker, ready, page } = state;
   if (!worker || !ready) return;
@@ -109,13 +112,11 @@ function warm() {
     if (state.worker !== worker || state.page !== page || !queue.length) return; // stopped, or another page
     if (state.pending.size) return void next(gap);
     const { check, initial } = queue.shift();
-    const key = JSON.stringify([check, initial.params]);
-    if (state.warmed.has(key)) return void next(0);
-    state.warmed.add(key);
+    if (state.warmed.has(warmKey(check, initial.params))) return void next(0);
     await ask({ op: "roll", check, params: initial.params, seed: 1, choose: true });
     next(WARM_GAP_MS);
   }, { timeout: 2000 }), gap);
-  ready.then(() => next(0), () => {});
+  ready.then(() => next(WARM_AFTER_MS), () => {});
 }
 
 function failPending(message) {
@@ -139,6 +140,7 @@ async function ask(request) {
     return { ok: false, error: `Live rolls are unavailable: ${error.message}` };
   }
   const id = ++state.nextId;
+  if (request.op === "roll") state.warmed.add(warmKey(request.check, request.params));
   return new Promise((resolve) => {
     state.pending.set(id, { resolve });
     state.worker.postMessage({ id, request });

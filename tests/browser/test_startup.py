@@ -151,6 +151,19 @@ _RECORD_REQUESTS = """
 """
 
 
+def _not_yet_rolled(
+    widgets: object, rolled: list[tuple[str, dict[str, str]]]
+) -> list[tuple[str, dict[str, str]]]:
+    """(check, values) of each widget whose values were not rolled yet, once each, in page order."""
+    out: list[tuple[str, dict[str, str]]] = []
+    for i in range(widgets.count()):  # type: ignore[attr-defined]
+        widget = widgets.nth(i)  # type: ignore[attr-defined]
+        found = (widget.get_attribute("data-check"), json.loads(widget.get_attribute("data-state"))["params"])
+        if found not in rolled + out:
+            out.append(found)
+    return out
+
+
 def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_roll(
     browser: object, site: Site
 ) -> None:
@@ -160,36 +173,30 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
     count = widgets.count()
     assert count >= 3
+    widgets.nth(1).locator(".rk-seed input").fill("5")  # its values as the page gives them
     widgets.nth(1).get_by_role("button", name="Roll", exact=True).click()  # starts Python
-    page.wait_for_function(f"window.rkAsked.length >= {1 + count}", timeout=READY_MS)  # type: ignore[attr-defined]
+    page.wait_for_function("window.rkAsked.length >= 1", timeout=READY_MS)  # type: ignore[attr-defined]
+    mine = page.evaluate("window.rkAsked")[0]  # type: ignore[attr-defined]
+    assert mine["check"] == widgets.nth(1).get_attribute("data-check") and mine["seed"] == "5"
+    expected = _not_yet_rolled(widgets, [(mine["check"], mine["params"])])
+    assert len(expected) == count - 1  # the reader's widget is rolled already, with the same values
+    page.wait_for_function(f"window.rkAsked.length >= {1 + len(expected)}", timeout=READY_MS)  # type: ignore[attr-defined]
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     asked = page.evaluate("window.rkAsked")  # type: ignore[attr-defined]
-    assert asked[0]["check"] == widgets.nth(1).get_attribute("data-check") and not asked[0].get("seed")
     assert asked[1:] == [
-        {
-            "op": "roll",
-            "check": widgets.nth(i).get_attribute("data-check"),
-            "params": json.loads(widgets.nth(i).get_attribute("data-state"))["params"],
-            "seed": 1,
-            "choose": True,
-        }
-        for i in range(count)
+        {"op": "roll", "check": check, "params": params, "seed": 1, "choose": True}
+        for check, params in expected
     ]
-    assert widgets.nth(1).get_attribute("data-seed") is not None  # the reader's roll is answered
+    assert widgets.nth(1).get_attribute("data-seed") == "5"  # the reader's roll is answered
     shown = [widgets.nth(i).get_attribute("data-seed") for i in range(count) if i != 1]
     assert shown == [None] * (count - 1)  # the background rolls are never shown
-    # the next page's widgets, by instant navigation: the same, for the widgets not yet rolled
+    # the next page's widgets, by instant navigation: the same, for the values not yet rolled
     before = len(asked)
     instant_go(page, site, "hits/special-checks/")
     others = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
-    rolled = [(a["check"], a["params"]) for a in asked[1:]]
-    expected = []
-    for i in range(others.count()):
-        check, state = others.nth(i).get_attribute("data-check"), others.nth(i).get_attribute("data-state")
-        if (check, json.loads(state)["params"]) not in rolled + expected:
-            expected.append((check, json.loads(state)["params"]))
+    expected = _not_yet_rolled(others, [(a["check"], a["params"]) for a in asked])
     assert expected
     page.wait_for_function(f"window.rkAsked.length >= {before + len(expected)}", timeout=READY_MS)  # type: ignore[attr-defined]
-    page.wait_for_timeout(1000)  # type: ignore[attr-defined]
+    page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     later = page.evaluate("window.rkAsked")[before:]  # type: ignore[attr-defined]
     assert [(a["check"], a["params"]) for a in later] == expected and all(a["seed"] == 1 for a in later)
