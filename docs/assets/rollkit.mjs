@@ -561,12 +561,13 @@ window.rollkitWidgets = { start, stop, state };
 // The site's service worker (sw.js at the site's root, written by the build step from
 // docs_tools/sw.js) keeps the pages and the Python runtime after the first visit, so the site
 // opens and its widgets roll with the network off. It is registered once the page has loaded
-// and the browser is idle (after Python's own downloads when Python is starting), so that
-// keeping the files never competes with reading. When a new build has been kept while an
+// and the browser is idle (when Python is starting, a few seconds after it is ready), so that
+// keeping the files never competes with reading or with the first rolls. When a new build has been kept while an
 // older one runs this page, a small notice offers to reload; nothing reloads by itself.
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SW_SCOPE = new URL("../", import.meta.url);
+const KEEP_AFTER_READY_MS = 3000; // the offline copy starts no sooner after Python is ready
 const UPDATE_CHECK_MS = 10 * 60_000; // look for a new build at most this often between full loads
 const offline = { registration: null, notice: null, reloading: false, checked: Date.now() };
 
@@ -624,9 +625,14 @@ if ("serviceWorker" in navigator) {
   });
   // A widget near the screen has started Python a second after the page settles (see watch):
   // then the runtime is downloaded once, by Python, and kept from the browser's HTTP cache.
+  // When Python is starting, the copy waits until it is ready and a few seconds more: the
+  // reader's first rolls and first page change come then, and keeping 18 MB would slow them.
   const settled = () => idle(() => setTimeout(() => idle(async () => {
-    if (state.ready) await state.ready.catch(() => {});
-    keepOffline();
+    if (state.ready) {
+      await state.ready.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_READY_MS));
+    }
+    idle(keepOffline, { timeout: 5000 });
   }, { timeout: 5000 }), 1000));
   if (document.readyState === "complete") settled();
   else window.addEventListener("load", settled, { once: true });
