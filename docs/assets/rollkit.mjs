@@ -10,7 +10,10 @@ const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 
-const state = { worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null, page: 0, warmed: new Set() };
+const state = {
+  worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
+  page: 0, warmed: new Set(), used: 0, // used: when the reader last rolled, edited or changed page
+};
 const widgets = new Set();
 
 function el(tag, props = {}, ...children) {
@@ -382,6 +385,7 @@ class Widget {
   }
 
   async run(request) {
+    state.used = performance.now();
     const slow = setTimeout(() => { this.stopButton.hidden = false; }, SLOW_MS);
     this.root.setAttribute("aria-busy", "true");
     try {
@@ -530,6 +534,7 @@ function watch(roots) {
 function bindAll() {
   widgets.clear();
   state.page += 1;
+  state.used = performance.now();
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
   for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
@@ -561,13 +566,13 @@ window.rollkitWidgets = { start, stop, state };
 // The site's service worker (sw.js at the site's root, written by the build step from
 // docs_tools/sw.js) keeps the pages and the Python runtime after the first visit, so the site
 // opens and its widgets roll with the network off. It is registered once the page has loaded
-// and the browser is idle (when Python is starting, a few seconds after it is ready), so that
-// keeping the files never competes with reading or with the first rolls. When a new build has been kept while an
+// and the browser is idle (when Python is starting, once it is ready and the reader has paused
+// for a few seconds), so that keeping the files never competes with reading or rolling. When a new build has been kept while an
 // older one runs this page, a small notice offers to reload; nothing reloads by itself.
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SW_SCOPE = new URL("../", import.meta.url);
-const KEEP_AFTER_READY_MS = 3000; // the offline copy starts no sooner after Python is ready
+const KEEP_AFTER_PAUSE_MS = 3000; // with Python starting, the offline copy waits for such a pause
 const UPDATE_CHECK_MS = 10 * 60_000; // look for a new build at most this often between full loads
 const offline = { registration: null, notice: null, reloading: false, checked: Date.now() };
 
@@ -625,13 +630,16 @@ if ("serviceWorker" in navigator) {
   });
   // A widget near the screen has started Python a second after the page settles (see watch):
   // then the runtime is downloaded once, by Python, and kept from the browser's HTTP cache.
-  // When Python is starting, the copy waits until it is ready and a few seconds more: the
-  // reader's first rolls and first page change come then, and keeping 18 MB would slow them.
-  const settled = () => idle(() => setTimeout(() => idle(async () => {
-    if (state.ready) {
-      await state.ready.catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_READY_MS));
+  // When Python is starting, the copy waits until it is ready and the reader has paused (no
+  // roll, edit or page change) for a few seconds: keeping 18 MB would slow what they do.
+  const paused = async () => {
+    await state.ready.catch(() => {});
+    for (let quiet = 0; quiet < KEEP_AFTER_PAUSE_MS; quiet = performance.now() - state.used) {
+      await new Promise((resolve) => setTimeout(resolve, KEEP_AFTER_PAUSE_MS - quiet));
     }
+  };
+  const settled = () => idle(() => setTimeout(() => idle(async () => {
+    if (state.ready) await paused();
     idle(keepOffline, { timeout: 5000 });
   }, { timeout: 5000 }), 1000));
   if (document.readyState === "complete") settled();
