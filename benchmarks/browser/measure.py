@@ -368,7 +368,8 @@ def offline_runs(
 def sweep(
     browser: Any, base: str, site: Path, args: argparse.Namespace, log: Log, progress: Callable[[str], None]
 ) -> dict[str, Any]:
-    """Ordinary (in-memory cache) context: its second visit, then every widget page by page."""
+    """Ordinary (in-memory cache) context: its second visit (once the service worker has kept
+    the site), then every widget page by page."""
     ctx = browser.new_context(viewport=VIEWPORT)
     ctx.add_init_script(script=probes.init_script())
     gz: dict[Path, int] = {}
@@ -390,6 +391,14 @@ def sweep(
                 }
             )
             if visit == 0:
+                # a second visit comes later: by then the site's service worker has kept the
+                # site (it waits for the reader to pause), the memory snapshot included
+                for _ in range(BOOT_TIMEOUT_MS // 250):
+                    if probes.call(page, "kept"):
+                        break
+                    page.wait_for_timeout(250)
+                else:
+                    raise RuntimeError("the service worker never kept the site")
                 page.close()
         out["memory_cache_visits"] = visits
         out["errors"] = errors
