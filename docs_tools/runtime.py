@@ -57,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from docs_tools import compress, offline
@@ -119,6 +120,19 @@ sys.implementation.cache_tag
 `));
 """
 
+# Python run under Node by the two scripts below, as the worker starts rollkit: the wheel
+# (written at ``path``) on sys.path, then every module of rollkit imported.
+_IMPORT_ROLLKIT = """
+import importlib, pkgutil, sys
+sys.path.insert(0, path)
+import rollkit
+for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
+    if not found.name.endswith(".__main__"):
+        importlib.import_module(found.name)
+from rollkit._params import request
+del found, path
+"""
+
 STDLIB = "python_stdlib.zip"
 STDLIB_CACHE = ROOT / "build" / "stdlib"
 # Run by Node: Pyodide boots, puts the wheel in argv[2] on sys.path at argv[3] as the worker
@@ -128,7 +142,8 @@ STDLIB_CACHE = ROOT / "build" / "stdlib"
 # Python would compile the source at every start), stored uncompressed (the build's brotli and
 # gzip copies of the zip compress them better than zip's own deflate), the rest as it was.
 # Prints the count.
-_STDLIB_JS = """
+_STDLIB_JS = (
+    """
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
 const [pyodideDir, wheel, path, target] = process.argv.slice(1);
@@ -139,15 +154,12 @@ const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdout: () => {}
 pyodide.FS.writeFile(path, fs.readFileSync(wheel));
 pyodide.FS.writeFile("/tmp/source.zip", fs.readFileSync(pyodideDir + "/python_stdlib.zip"));
 pyodide.globals.set("path", path);
+pyodide.runPython(`"""
+    + _IMPORT_ROLLKIT
+    + """`);
 console.log(pyodide.runPython(`
-import importlib, importlib.util, marshal, pkgutil, sys, zipfile
+import importlib.util, marshal, sys, zipfile
 home = next(p for p in sys.path if p.endswith("python%d%d.zip" % sys.version_info[:2])) + "/"
-sys.path.insert(0, path)
-import rollkit
-for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
-    if not found.name.endswith(".__main__"):
-        importlib.import_module(found.name)
-from rollkit._params import request
 used = {m.__file__[len(home):] for m in list(sys.modules.values())
         if (getattr(m, "__file__", None) or "").startswith(home) and m.__file__.endswith(".py")}
 with zipfile.ZipFile("/tmp/source.zip") as source, zipfile.ZipFile("/tmp/out.zip", "w") as out:
@@ -164,10 +176,11 @@ len(used)
 `));
 fs.writeFileSync(target, pyodide.FS.readFile("/tmp/out.zip"));
 """
+)
 
 SNAPSHOT = "rollkit-snapshot.bin"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshot"
-SNAPSHOT_KEEP = 2  # snapshots kept in the cache, the most recently used
+MADE_KEEP = 2  # standard libraries and snapshots kept in their caches, the most recently used
 _WHEEL_SLOT = "/* WHEEL */ null"  # in the worker; the build puts the wheel, its sha256 and place there
 _SNAPSHOT_SLOT = "/* SNAPSHOT */ null"  # in the worker; the build puts the file and its sha256 there
 # What the worker runs after restoring: the random module's state is in the snapshot, the
@@ -179,7 +192,8 @@ CHECK_ROLL = {"op": "roll", "check": "hits", "params": {"dice": "5", "threshold"
 # does, imports every module of rollkit (the wheel's file is gone after a restore) and writes
 # its memory snapshot to argv[3]; then two fresh instances restored from it, reseeded as the
 # worker reseeds them, answer argv[4] (a seeded roll) and an unseeded one. Prints their answers.
-_SNAPSHOT_JS = """
+_SNAPSHOT_JS = (
+    """
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
 const [pyodideDir, wheel, target, seeded, unseeded, reseed, path, stdLibURL] = process.argv.slice(1);
@@ -190,17 +204,10 @@ const indexURL = pyodideDir + "/";
 const maker = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, stdout: () => {} });
 maker.FS.writeFile(path, fs.readFileSync(wheel));
 maker.globals.set("path", path);
-maker.runPython(`
-import gc, importlib, pkgutil, sys
-sys.path.insert(0, path)
-import rollkit
-for found in pkgutil.walk_packages(rollkit.__path__, "rollkit."):
-    if not found.name.endswith(".__main__"):
-        importlib.import_module(found.name)
-from rollkit._params import request
-del found, path
-gc.collect()
-`);
+maker.runPython(`"""
+    + _IMPORT_ROLLKIT
+    + """`);
+maker.runPython("import gc; gc.collect()");
 fs.writeFileSync(target, maker.makeMemorySnapshot());
 const answers = [];
 for (const _ of [1, 2]) {
@@ -211,6 +218,7 @@ for (const _ of [1, 2]) {
 }
 console.log(JSON.stringify(answers));
 """
+)
 
 __all__ = [
     "build",
@@ -370,37 +378,51 @@ def compile_wheel(plain: Path, target: Path) -> str:
         return tag
 
 
+def _cached(folder: Path, key: str, suffix: str, make: Callable[[Path], None]) -> Path:
+    """``folder/<key><suffix>``, made by ``make(partial)`` unless the cache holds it (the
+    ``MADE_KEEP`` most recently used are kept); nothing is kept when ``make`` raises."""
+    made = folder / f"{key}{suffix}"
+    if made.exists():
+        os.utime(made)  # used: kept longer
+        return made
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = made.with_name(f"{key}-{os.getpid()}.tmp")
+    try:
+        make(partial)
+        os.replace(partial, made)
+    finally:
+        partial.unlink(missing_ok=True)
+    for old in sorted(folder.glob(f"*{suffix}"), key=lambda p: p.stat().st_mtime)[:-MADE_KEEP]:
+        old.unlink(missing_ok=True)
+    return made
+
+
 def stdlib(built: Path) -> Path:
     """Pyodide's standard library zip with the modules its start-up and rollkit (from ``built``)
     import compiled by Pyodide's Python under Node (cached by what it is made of); npm's zip as it
     is, said on stderr, when Node or the compile fails."""
     npm = NPM_PYODIDE / STDLIB
-    node = shutil.which("node")
     key = hashlib.sha256(_STDLIB_JS.encode() + built.name.encode())
     for path in (npm, NPM_PYODIDE / "pyodide.asm.wasm", built):
         key.update(path.read_bytes())
-    made = STDLIB_CACHE / f"{key.hexdigest()[:24]}.zip"
-    if made.exists():
-        os.utime(made)  # used: kept longer
-        return made
-    try:
+
+    def make(partial: Path) -> None:
+        node = shutil.which("node")
         if node is None:
             raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
-        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = made.with_name(f"{made.stem}-{os.getpid()}.tmp")
-        try:
-            _node(
-                node,
-                _STDLIB_JS,
-                str(NPM_PYODIDE),
-                str(built),
-                f"{WHEEL_FOLDER}/{built.name}",
-                str(partial),
-                doing="compile its standard library",
-            )
-            os.replace(partial, made)
-        finally:
-            partial.unlink(missing_ok=True)
+        where = f"{WHEEL_FOLDER}/{built.name}"
+        _node(
+            node,
+            _STDLIB_JS,
+            str(NPM_PYODIDE),
+            str(built),
+            where,
+            str(partial),
+            doing="compile its standard library",
+        )
+
+    try:
+        return _cached(STDLIB_CACHE, key.hexdigest()[:24], ".zip", make)
     except RuntimeError as error:
         print(
             f"build: {error}: the site's standard library is npm's, as it is (Python compiles the"
@@ -408,9 +430,6 @@ def stdlib(built: Path) -> Path:
             file=sys.stderr,
         )
         return npm
-    for old in sorted(STDLIB_CACHE.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
-        old.unlink(missing_ok=True)
-    return made
 
 
 class SnapshotFailed(RuntimeError):
@@ -421,9 +440,8 @@ def snapshot(built: Path, library: Path) -> Path:
     """A Pyodide memory snapshot with rollkit from ``built`` imported, over the standard library
     zip ``library`` (cached by what it is made of), verified when made: two instances restored
     from it and reseeded answer a seeded roll exactly as CPython does, and unseeded rolls with
-    different seeds. Raises ``SnapshotFailed``
-    when it fails that check, ``RuntimeError`` when it cannot be made (no Node, a module of
-    rollkit that does not import in Pyodide)."""
+    different seeds. Raises ``SnapshotFailed`` when it fails that check, ``RuntimeError`` when
+    it cannot be made (no Node, a module of rollkit that does not import in Pyodide)."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("Node.js is not installed (scripts/setup installs it)")
@@ -431,14 +449,9 @@ def snapshot(built: Path, library: Path) -> Path:
     for path in (*(NPM_PYODIDE / name for name in RUNTIME if name != STDLIB), library, built):
         key.update(path.read_bytes())
     key.update(f"{WHEEL_FOLDER}/{built.name}".encode())
-    made = SNAPSHOT_CACHE / f"{key.hexdigest()[:24]}.bin"
-    if made.exists():
-        os.utime(made)  # used: kept longer
-        return made
-    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
-    partial = made.with_name(f"{made.stem}-{os.getpid()}.tmp")
     seeded = json.dumps(CHECK_ROLL)
-    try:
+
+    def make(partial: Path) -> None:
         out = _node(
             node,
             _SNAPSHOT_JS,
@@ -468,12 +481,8 @@ def snapshot(built: Path, library: Path) -> Path:
             raise SnapshotFailed(
                 f"two restored snapshots rolled the same unseeded seed {seeds}: not reseeded"
             )
-        os.replace(partial, made)
-    finally:
-        partial.unlink(missing_ok=True)
-    for old in sorted(SNAPSHOT_CACHE.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-SNAPSHOT_KEEP]:
-        old.unlink(missing_ok=True)
-    return made
+
+    return _cached(SNAPSHOT_CACHE, key.hexdigest()[:24], ".bin", make)
 
 
 def _with_snapshot(worker: str, built: Path, library: Path, target: Path) -> str:
@@ -607,13 +616,13 @@ def install(site_dir: Path) -> Path:
     worker = _with_wheel(worker, entry)
     library = stdlib(built)
     worker = _with_snapshot(worker, built, library, scratch)
-    shipped = [*(NPM_PYODIDE / name for name in RUNTIME if name != STDLIB), library, built]
-    shipped.append(NPM_PYODIDE / "pyodide-lock.json")
+    runtime = {name: library if name == STDLIB else NPM_PYODIDE / name for name in RUNTIME}
+    shipped = [*runtime.values(), built, NPM_PYODIDE / "pyodide-lock.json"]
     target = home / _runtime_hash(shipped, worker)  # the worker names the snapshot's sha256
     scratch.rename(target)
     (target / Path(WORKER).name).write_text(worker, encoding="utf-8")
-    for name in RUNTIME:
-        shutil.copy2(library if name == STDLIB else NPM_PYODIDE / name, target / name)
+    for name, source in runtime.items():
+        shutil.copy2(source, target / name)
     old = site_dir / WORKER  # for pages an older build left in a cache: no snapshot, the same wheel
     old.write_text(_with_wheel(old.read_text(encoding="utf-8"), entry), encoding="utf-8")
     pin(old, site_dir)

@@ -66,7 +66,7 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
     )
     for field in fields(cls):
         # "Target Number (TN): Hits needed to succeed; 0 to 1000000 (required)"
-        names = ["--" + field.name.replace("_", "-")]
+        names = [_flag(field.name)]
         names += [f"--{field.name}"] if "_" in field.name else []
         param = field.param
         said = field.label + (f": {param.hint}" if param and param.hint else "")
@@ -199,6 +199,11 @@ def _rulings(system: str | None, as_json: bool) -> str:
     )
 
 
+def _flag(name: str) -> str:
+    """The option a parameter is given by on the command line: ``to_pass`` is ``--to-pass``."""
+    return "--" + name.replace("_", "-")
+
+
 def _systems(name: str | None) -> str:
     """One check's help, or every check with its options (an optional one in brackets), the
     options wrapped under each other within the output's width."""
@@ -208,9 +213,7 @@ def _systems(name: str | None) -> str:
     column = max(map(len, found)) + 2
     lines = []
     for key, cls in found.items():
-        flags = [
-            ("{}" if f.required else "[{}]").format("--" + f.name.replace("_", "-")) for f in fields(cls)
-        ]
+        flags = [_flag(f.name) if f.required else f"[{_flag(f.name)}]" for f in fields(cls)]
         lines.append(
             textwrap.fill(
                 " ".join(flags),

@@ -567,8 +567,9 @@ window.rollkitWidgets = { start, stop, state };
 // docs_tools/sw.js) keeps the pages and the Python runtime after the first visit, so the site
 // opens and its widgets roll with the network off. It is registered once the page has loaded
 // and the browser is idle (when Python is starting, once it is ready and the reader has paused
-// for a few seconds), so that keeping the files never competes with reading or rolling. When a new build has been kept while an
-// older one runs this page, a small notice offers to reload; nothing reloads by itself.
+// for a few seconds), so that keeping the files never competes with reading or rolling. When
+// a new build has been kept while an older one runs this page, a small notice offers to
+// reload; nothing reloads by itself.
 
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SW_SCOPE = new URL("../", import.meta.url);
