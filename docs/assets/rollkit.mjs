@@ -12,7 +12,7 @@ const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 
 const state = {
   worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
-  page: 0, warmed: new Set(), used: 0, // used: when the reader last rolled, edited or changed page
+  page: 0, warmed: new Set(), warming: "", used: 0, // used: when the reader last rolled, edited or changed page
 };
 const widgets = new Set();
 
@@ -108,11 +108,15 @@ const WARM_AFTER_MS = 1000;
 const WARM_GAP_MS = 250;
 const warmKey = (check, params) => JSON.stringify([check, params]);
 function warm() {
-  const { worker, ready, page } = state;
-  if (!worker || !ready) return;
-  const queue = [...widgets];
+  const { worker, ready, page, boots } = state;
+  const run = `${boots} ${page}`; // one run for a page and a worker (a Roll pressed early starts one mid-bind)
+  if (!worker || !ready || state.warming === run) return;
+  state.warming = run;
+  let queue = null; // the page's widgets once they are all bound
   const next = (gap) => setTimeout(() => idle(async () => {
-    if (state.worker !== worker || state.page !== page || !queue.length) return; // stopped, or another page
+    if (state.worker !== worker || state.page !== page) return; // stopped, or another page
+    queue ||= [...widgets];
+    if (!queue.length) return;
     if (state.pending.size) return void next(gap);
     const { check, initial } = queue.shift();
     if (state.warmed.has(warmKey(check, initial.params))) return void next(0);
