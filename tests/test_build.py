@@ -95,6 +95,7 @@ def test_the_broken_fence_is_nested_after_front_matter() -> None:
     assert text.count("```rollkit\n") == 2 and text.startswith("---\n")
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("kind", list(BROKEN))
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, builder: str, kind: str) -> None:
@@ -109,6 +110,7 @@ def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, build
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> None:
     text = "# Good\n\n" + "\n\n".join(_fence(kind, body) for kind, body in GOOD.items()) + "\n"

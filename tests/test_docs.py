@@ -101,6 +101,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.site
 def test_strict_build_makes_the_whole_site(built: Path) -> None:
     for page in (
         "index.html",
@@ -121,6 +122,7 @@ def test_strict_build_makes_the_whole_site(built: Path) -> None:
     assert list(runtime_dir(built).glob("rollkit-*.whl"))
 
 
+@pytest.mark.site
 def test_the_site_references_nothing_outside_itself(built: Path) -> None:
     """No resource the browser would fetch (script, style, image, font, frame) is elsewhere.
 
@@ -163,6 +165,7 @@ def test_the_site_references_nothing_outside_itself(built: Path) -> None:
     ],
     ids=["bad value", "unknown system", "unknown parameter", "malformed line", "bad table"],
 )
+@pytest.mark.site
 def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, fence: str, needle: str) -> None:
     pytest.importorskip("mkdocs")
     docs = tmp_path / "docs"
@@ -225,6 +228,7 @@ def test_pycon_fences_are_items_with_their_lines(pytester: pytest.Pytester) -> N
     )
 
 
+@pytest.mark.site
 def test_search_indexes_the_rules_not_the_computed_blocks(built: Path) -> None:
     """Widgets, tables and charts are numbers a search would only drown in (data-search-exclude)."""
     index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))

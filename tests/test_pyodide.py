@@ -22,6 +22,7 @@ def _need(condition: bool, why: str) -> None:
         pytest.skip(why)
 
 
+@pytest.mark.pyodide
 def test_docs_doctests_pass_in_pyodide() -> None:
     pytest.importorskip("mkdocs", reason="the wheel is built with the dev venv")
     _need(shutil.which("node") is not None, "node is needed")
