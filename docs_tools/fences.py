@@ -22,8 +22,8 @@ from typing import Any
 from pymdownx.superfences import SuperFencesException
 
 import rollkit
-from docs_tools import svg
 from docs_tools.mdfences import locate
+from rollkit import web
 from rollkit._format import fraction, percent
 
 try:  # mkdocs reports a BuildError as its message alone, without a traceback
@@ -50,9 +50,9 @@ def _namespace() -> dict[str, Any]:
         "rollkit": rollkit,
         "Fraction": Fraction,
         "pct": percent,
-        "Series": svg.Series,
-        "line_chart": svg.line_chart,
-        "bar_chart": svg.bar_chart,
+        "Series": web.Series,
+        "line_chart": lambda *a, **k: web.to_html(web.lines(*a, **k)),
+        "bar_chart": lambda *a, **k: web.to_html(web.bars(*a, **k)),
     }
     space.update(rollkit.SYSTEMS)
     return space

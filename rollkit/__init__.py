@@ -7,14 +7,16 @@ They load on first use, so ``import rollkit`` stays fast.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from . import _registry
 from ._check import CheckBase
 from ._dist import Distribution
 from ._errors import LimitError, NotationError, ParameterTypeError, RulesError
+from ._registry import register
 from ._roll import Die, Roll
 from ._rulings import Ruling
+from ._words import Tally, Words
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -26,8 +28,6 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_SYSTEM_NAMES = ("ninefold", "trait", "hits", "again", "critdice")
-
 __all__ = [
     "SYSTEMS",
     "RULINGS",
@@ -36,6 +36,9 @@ __all__ = [
     "Die",
     "Roll",
     "Ruling",
+    "Tally",
+    "Words",
+    "register",
     "RulesError",
     "ParameterTypeError",
     "LimitError",
@@ -50,17 +53,15 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The system modules, ``SYSTEMS`` (by name) and ``RULINGS`` (every ruling), on demand."""
-    if name in _SYSTEM_NAMES:
-        return importlib.import_module(f".{name}", __name__)
+    """The system modules, ``SYSTEMS`` (by name) and ``RULINGS`` (every ruling), on demand,
+    from the registry (``rollkit.register`` adds a system)."""
     if name == "SYSTEMS":
-        value: Any = {n: importlib.import_module(f".{n}", __name__) for n in _SYSTEM_NAMES}
-    elif name == "RULINGS":
-        value = tuple(r for module in __getattr__("SYSTEMS").values() for r in module.RULINGS)
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = value
-    return value
+        return _registry.systems()
+    if name == "RULINGS":
+        return tuple(r for module in _registry.systems().values() for r in module.RULINGS)
+    if name in _registry.names():
+        return _registry.system(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

@@ -10,8 +10,10 @@ from typing import Any, ClassVar
 
 from ._dist import Distribution
 from ._errors import ParameterTypeError, RulesError
+from ._fields import check_fields
 from ._roll import Dice, Roll
 from ._validate import integer
+from ._words import Tally
 
 __all__ = ["CheckBase", "FromSheet", "MAX_SEED"]
 
@@ -24,15 +26,30 @@ class CheckBase:
     A subclass implements the contract below: ``chance``, ``outcomes``,
     ``distribution`` and ``_play(dice) -> Roll``, which draws every face through
     ``dice.next(sides)`` (``roll`` and ``resolve`` both run it); it sets
-    ``system`` (its package's ``SYSTEM``), ``tally_name`` and, where one field sets
-    success, ``target``.
+    ``system`` (its package's ``SYSTEM``), ``tally`` and, where one field sets
+    success, ``target``. Its fields are declared with ``param(...)`` and checked against
+    those declarations when it is made (``check_fields``); ``_check_rules`` then applies the
+    rules that tie several fields together.
     """
 
     system: ClassVar[str] = ""
-    tally_name: ClassVar[str] = "total"
+    tally: ClassVar[Tally] = Tally("total", score=True)
     """What the tally counts, in the rules' words ("Hits", "successes", "margin")."""
+    tally_name: ClassVar[str] = "total"
+    """``tally.many``: set from ``tally`` for every subclass."""
     target: ClassVar[str] = ""
     """The parameter that sets the least tally to succeed ("tn"), if one does."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.tally_name = cls.tally.many
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+        self._check_rules()
+
+    def _check_rules(self) -> None:
+        """The rules across fields (each field alone is checked against its declaration)."""
 
     def chance(self) -> Fraction:  # pragma: no cover - abstract
         """The exact probability of success."""

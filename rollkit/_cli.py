@@ -19,11 +19,13 @@ import typing
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from . import RULINGS, SYSTEMS
+from . import _registry
+from ._choices import Choosing
 from ._errors import RulesError
+from ._fields import fields
 from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wrap
 from ._limits import limits
-from ._params import build, checks, fields, find, odds_json
+from ._params import build, checks, find, odds_json
 from ._validate import describe
 
 __all__ = ["main"]
@@ -124,7 +126,7 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
             metavar="FACES",
             help="replay dice rolled at the table: every face in rolling order, e.g. 7,3,10",
         )
-        if hasattr(cls, "hand"):
+        if issubclass(cls, Choosing):
             parser.add_argument(
                 "--adjust",
                 dest="_adjust",
@@ -186,9 +188,12 @@ def _odds(check: Any, bound: int | None, as_json: bool, exact: bool) -> str:
 
 
 def _rulings(system: str | None, as_json: bool) -> str:
-    if system is not None and system not in SYSTEMS:
-        raise UsageError(f"SYSTEM={describe(system)} is not a system: choose one of {', '.join(SYSTEMS)}")
-    chosen = [r for r in RULINGS if system is None or r.system == system]
+    names = _registry.names()
+    if system is not None and system not in names:
+        raise UsageError(f"SYSTEM={describe(system)} is not a system: choose one of {', '.join(names)}")
+    chosen = [
+        r for name, module in _registry.systems().items() if system in (None, name) for r in module.RULINGS
+    ]
     if as_json:
         return json.dumps([dataclasses.asdict(r) for r in chosen], indent=2)
     return "\n\n".join(
@@ -240,8 +245,9 @@ def run(argv: Sequence[str]) -> str:
             raise UsageError(f"rulings takes one SYSTEM and --json, not {describe(names)}")
         return _rulings(names[0] if names else None, as_json)
     if command == "limits":
-        if len(rest) > 1 or (rest and rest[0] not in SYSTEMS):
-            raise UsageError(f"limits takes one SYSTEM ({', '.join(SYSTEMS)}), not {describe(rest)}")
+        systems = _registry.names()
+        if len(rest) > 1 or (rest and rest[0] not in systems):
+            raise UsageError(f"limits takes one SYSTEM ({', '.join(systems)}), not {describe(rest)}")
         return _limits_text(rest[0] if rest else None)
     if command == "systems":
         if len(rest) > 1:

@@ -8,7 +8,6 @@ exported ``MAX_*`` name to its entry.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 __all__ = ["Limit", "limits"]
@@ -27,9 +26,8 @@ class Limit(NamedTuple):
     description: str
 
 
-@cache
 def limits() -> tuple[Limit, ...]:
     """Every limit of every system, with its value and what it bounds."""
-    from . import SYSTEMS
+    from . import _registry
 
-    return tuple(limit for module in SYSTEMS.values() for limit in module.LIMITS)
+    return tuple(limit for module in _registry.systems().values() for limit in module.LIMITS)

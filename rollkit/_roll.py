@@ -23,7 +23,8 @@ class Die:
     ``"critical"``, ``"validation"``, ``"botch check"``, ...); ``counts`` says
     how it counted (``"hit"``, ``"miss"``, ``"success"``, ``"fail"``,
     ``"dropped"``, ``"kept"``, ...); ``value`` is what it added to the tally;
-    ``note`` explains anything else (``"explodes: roll again"``).
+    ``note`` explains anything else (``"10-again: roll another die"``) and ``explodes``
+    says that this die made another die be rolled.
     """
 
     face: int
@@ -32,6 +33,7 @@ class Die:
     counts: str
     value: int = 0
     note: str = ""
+    explodes: bool = False
 
     def __str__(self) -> str:
         text = f"d{self.sides}={self.face} {self.role}: {self.counts}"
@@ -47,7 +49,9 @@ class Roll:
     """The full record of one check: every die in order, the tally and the outcome.
 
     ``faces`` replays it: ``check.resolve(roll.faces) == roll`` up to the seed.
-    ``probability`` is the exact chance of this ``outcome`` before rolling.
+    ``probability`` is the exact chance of this ``outcome`` before rolling; ``chosen`` says
+    that the player made the choices after the dice (Critical dice points) rather than
+    rollkit's plan, whose chance ``probability`` then is.
     """
 
     system: str
@@ -59,6 +63,7 @@ class Roll:
     probability: Fraction
     seed: int | None = None
     details: tuple[tuple[str, Any], ...] = ()
+    chosen: bool = False
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -70,10 +75,6 @@ class Roll:
             if k == key:
                 return v
         raise KeyError(key)
-
-    def _chosen(self) -> bool:
-        """Whether the player chose how points were spent, so the quoted chance is the plan's."""
-        return any(k == "points spent by" and v == "the player's choice" for k, v in self.details)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +90,7 @@ class Roll:
                     "counts": d.counts,
                     "value": d.value,
                     "note": d.note,
+                    "explodes": d.explodes,
                 }
                 for d in self.dice
             ],
@@ -97,6 +99,7 @@ class Roll:
             "success": self.success,
             **probability_json(self.probability),
             "details": {k: _plain(v) for k, v in self.details},
+            "chosen": self.chosen,
         }
 
     def __str__(self) -> str:
@@ -106,7 +109,7 @@ class Roll:
         lines.append(
             wrap(
                 f"  tally {self.tally}: {self.outcome} (chance of this outcome"
-                + (" with rollkit's plan" if self._chosen() else "")
+                + (" with rollkit's plan" if self.chosen else "")
                 + f" {fraction(self.probability)} = {percent(self.probability)})"
             )
         )

@@ -1,4 +1,10 @@
-"""Parameter checks shared by every system: one clear message per mistake."""
+"""Parameter checks shared by every system: one clear message per mistake.
+
+A check's own fields are checked by their declarations (``rollkit._fields``); these serve the
+rules' functions (``trait.mod_for(score=...)``) and values that are not fields. The error
+names the parameter as its ``field`` when ``name`` is a plain name, with a message in the
+rules' words (``said``) beside the Python one.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +22,10 @@ def describe(value: Any) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return text
+
+
+def _field(name: str) -> str | None:
+    return name if name.isidentifier() else None
 
 
 def integer(
@@ -39,10 +49,13 @@ def integer(
         and (limit is None or value <= limit)
     ):
         return value
+    field = _field(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParameterTypeError(
             f"{name}={describe(value)} is not allowed: {name} must be a whole number"
-            f" ({type(value).__name__} given)"
+            f" ({type(value).__name__} given)",
+            field=field,
+            said=f"{describe(value)} is not a whole number.",
         )
     if allowed is None:
         if low is not None and high is not None:
@@ -54,10 +67,16 @@ def integer(
         else:
             allowed = "a whole number"
     if (low is not None and value < low) or (high is not None and value > high):
-        raise RulesError(f"{name}={describe(value)} is not allowed: {name} must be {allowed}")
+        raise RulesError(
+            f"{name}={describe(value)} is not allowed: {name} must be {allowed}",
+            field=field,
+            said=f"{value} is out of range; enter {allowed}.",
+        )
     if limit is not None and value > limit:
         raise LimitError(
-            f"{name}={describe(value)} is too large: rollkit computes exact odds for {name} up to {limit}"
+            f"{name}={describe(value)} is too large: rollkit computes exact odds for {name} up to {limit}",
+            field=field,
+            said=f"{value} is too large to work out exactly; enter at most {limit}.",
         )
     return value
 
@@ -67,9 +86,13 @@ def within(name: str, value: Any, bound: int, *, low: int | None = None, unit: s
     (``RulesError``), beyond the bound is a limit of exact computing (``LimitError``)."""
     integer(name, value, low=low)
     if abs(value) > bound:
+        least = -bound if low is None else low
         raise LimitError(
             f"{name}={describe(value)} is too {'large' if value > 0 else 'small'}: rollkit"
-            f" computes exact odds for {name} from {-bound if low is None else low} to {bound}{unit}"
+            f" computes exact odds for {name} from {least} to {bound}{unit}",
+            field=_field(name),
+            said=f"{value} is too {'large' if value > 0 else 'small'} to work out exactly;"
+            f" enter a whole number from {least} to {bound}.",
         )
     return int(value)
 
@@ -79,7 +102,9 @@ def boolean(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ParameterTypeError(
             f"{name}={describe(value)} is not allowed: {name} must be True or False"
-            f" ({type(value).__name__} given)"
+            f" ({type(value).__name__} given)",
+            field=_field(name),
+            said=f"{describe(value)} is not yes or no.",
         )
     return value
 
@@ -91,4 +116,8 @@ def choice(name: str, value: Any, options: Collection[Any]) -> Any:
     listed = ", ".join(repr(o) for o in options)
     same_type = any(type(value) is type(o) for o in options)
     error = RulesError if same_type else ParameterTypeError
-    raise error(f"{name}={describe(value)} is not allowed: {name} must be one of {listed}")
+    raise error(
+        f"{name}={describe(value)} is not allowed: {name} must be one of {listed}",
+        field=_field(name),
+        said=f"{describe(value)} is not one of the choices ({', '.join(str(o) for o in options)}).",
+    )

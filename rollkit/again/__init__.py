@@ -47,6 +47,7 @@ from ._rules import (  # noqa: F401
     SUCCESS_FACE,
     SYSTEM,
     TIE,
+    WORDS,
     Botch,
     dice_pool,
 )
@@ -86,6 +87,7 @@ __all__ = [
     "MAX_OPPOSED_DICE",
     "MAX_OPPOSED_BOUND",
     "SYSTEM",
+    "WORDS",
     "CHECKS",
     "RULINGS",
     "LIMITS",

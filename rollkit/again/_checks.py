@@ -15,6 +15,7 @@ from .._errors import LimitError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
+from .._words import Tally
 from ._maths import _opposed_parts, _opposed_tally, _static_outcomes, _tally_for
 from ._rules import (
     _AGAIN_WORDS,
@@ -65,6 +66,7 @@ def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die
                     "success" if hit else "fail",
                     int(hit),
                     f"{again}-again: roll another die" if more else "",
+                    explodes=bool(more),
                 )
             )
         pending, role = rerolls, side + "reroll"
@@ -190,7 +192,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "successes"
+    tally: ClassVar[Tally] = Tally("successes", one="success")
     target: ClassVar[str] = "dc"
     dice: int = param(
         "Dice Pool", hint="d10s after bonuses and penalties (below one, roll one)", high=MAX_DICE
@@ -262,7 +264,7 @@ class Mitigated(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "successes"
+    tally: ClassVar[Tally] = Tally("successes", one="success")
     dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE)
     defence: int = _defence_param()
     again: int = _again_param("Re-roll on (x-again)", "a die")
@@ -333,7 +335,7 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "net successes"
+    tally: ClassVar[Tally] = Tally("net successes", one="net success")
     dice: int = param(
         "Active Dice Pool",
         hint="the active side's d10s, perhaps the guard's Perception",
@@ -463,7 +465,7 @@ class SkillCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "successes"
+    tally: ClassVar[Tally] = Tally("successes", one="success")
     target: ClassVar[str] = "dc"
     stat: int = _stat_param("Core Statistic", "the")
     skill: int = _skill_param("Skill ranks", "your")
@@ -492,7 +494,7 @@ class MitigatedSkill(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "successes"
+    tally: ClassVar[Tally] = Tally("successes", one="success")
     stat: int = _stat_param("Core Statistic", "the")
     skill: int = _skill_param("Skill ranks", "your")
     weapon: int = param("Base weapon dice", hint="the weapon's own dice, added to the blow", low=0, default=0)
@@ -521,7 +523,7 @@ class OpposedSkills(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "net successes"
+    tally: ClassVar[Tally] = Tally("net successes", one="net success")
     stat: int = _stat_param("Active side's Core Statistic", "the active side's")
     skill: int = _skill_param("Active side's Skill ranks", "the active side's")
     modifier: int = _modifier_param("Active side's bonuses and penalties")

@@ -11,9 +11,12 @@ from typing import Literal, get_args
 
 from .._limits import Limit
 from .._validate import integer
+from .._words import Words
 
 SYSTEM = "again"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+WORDS = Words(name="Again", title="Again (d10, 8+)", acronyms={"dc": "DC"})
+"""What Again calls things (roll sentences, die marks, the site's titles)."""
 SUCCESS_FACE = 8
 """A die showing this or more is a success (Rolling the Dice)."""
 AGAIN_VALUES = (10, 9, 8)

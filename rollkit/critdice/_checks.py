@@ -11,12 +11,15 @@ from fractions import Fraction
 from functools import partial
 from typing import ClassVar
 
-from .._check import MAX_SEED, CheckBase, FromSheet, _resolved, _rolled
+from .._check import MAX_SEED, FromSheet, _resolved, _rolled
+from .._choices import Choosing
+from .._choices import Hand as HandBase
 from .._dist import Distribution, check_bound
 from .._errors import LimitError, RulesError
-from .._fields import param
+from .._fields import declare, like, param
 from .._roll import Dice, Die, Roll
 from .._validate import describe, integer
+from .._words import Tally
 from ._maths import _after_standard, _default_bound, _lowest, _outcomes, _tally
 from ._rules import (
     CRITICAL_FAILURE,
@@ -30,16 +33,14 @@ from ._rules import (
     MAX_CRITICAL,
     MAX_DICE,
     MAX_POINTS,
-    MAX_SN,
-    MIN_SN,
     SIDES,
+    SN,
     SUCCESS,
     SYSTEM,
     Adjustment,
     _face_count,
     _plan,
     _shape,
-    _sn,
     best_adjustments,
     chosen_steps,
     skill_pool,
@@ -75,24 +76,11 @@ def _steps_said(steps: Iterable[tuple[int, int, int, str]]) -> tuple[str, ...]:
     )
 
 
-# The fields every kind of check shares (a fresh dataclass field each call).
-_sn_param = partial(
-    param,
-    "Success Number (SN)",
-    hint="a die at or above this is a Success",
-    low=MIN_SN,
-    high=MAX_SN,
-    default=DEFAULT_SN,
-)
-_legendary_param = partial(
-    param, "Legendary Ranks", hint="each moves one die a point up or down", low=0, high=MAX_POINTS, default=0
-)
-_focus_param = partial(
-    param, "Focus", hint="Mind points spent to move dice a point each", low=0, high=MAX_POINTS, default=0
-)
+TOTAL = Tally("total", score=True)
+"""A Critical dice tally: successes less Fails, critical dice included."""
 
 
-class _Spends(CheckBase):
+class _Spends(Choosing):
     """A check whose roller may spend Legendary ranks and Focus after seeing the standard dice.
 
     ``roll`` and ``resolve`` take ``adjustments``: the player's own choices (``Adjustment``
@@ -146,7 +134,7 @@ class _Spends(CheckBase):
 
 
 @dataclass(frozen=True)
-class Hand:
+class Hand(HandBase):
     """The standard dice of one roll before its critical dice, and the points spent on them so
     far (Use Legendary Status; Use Focus). Each move gives a new hand; ``finish`` rolls on.
 
@@ -181,6 +169,36 @@ class Hand:
         plain = self.check._plain()
         owned = plain.legendary if using == LEGENDARY else plain.focus
         return owned - sum(s[3] == using for s in self._steps())
+
+    def to_spend(self) -> str:
+        """The Legendary ranks and Focus still to spend, in words."""
+        plain = self.check._plain()
+        return ", ".join(
+            f"{name} {self.left(using)} of {owned}"
+            for using, owned, name in (
+                (LEGENDARY, plain.legendary, "Legendary ranks"),
+                (FOCUS, plain.focus, "Focus"),
+            )
+            if owned
+        )
+
+    def help(self) -> str:
+        return (
+            "Spend before the critical dice: \u2212 and + move a die one point (a Legendary rank"
+            " first, then Focus); a tap back on a moved die returns the point."
+        )
+
+    def next_step(self) -> str:
+        owed = self.owed()
+        return f"Roll the critical {'die' if owed == 1 else 'dice'}" if owed else "Total the roll"
+
+    def summary(self) -> str:
+        owed = self.owed()
+        text = f"Your standard dice: {', '.join(map(str, self.faces))}; total {self.base()} so far"
+        return text + (f", {owed} critical {'die' if owed == 1 else 'dice'} to roll." if owed else ".")
+
+    def chosen(self, written: str) -> Hand:
+        return dataclasses.replace(self, adjustments=_adjustments(written))
 
     def counts(self) -> tuple[str, ...]:
         """How each standard die counts as it stands ("fail", "nothing", "success",
@@ -308,35 +326,51 @@ class Check(_Spends):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "total"
-    dice: int = param("Dice Pool", hint="Standard Dice (d12) rolled", low=0, high=MAX_DICE)
-    sn: int = _sn_param()
-    legendary: int = _legendary_param()
-    focus: int = _focus_param()
+    tally: ClassVar[Tally] = TOTAL
+    dice: int = param("Dice Pool", hint="Standard Dice (d12) rolled", low=0, high=MAX_DICE, limit="high")
+    sn: int = declare(SN, default=DEFAULT_SN)
+    legendary: int = param(
+        "Legendary Ranks",
+        hint="each moves one die a point up or down",
+        low=0,
+        high=MAX_POINTS,
+        limit="high",
+        default=0,
+    )
+    focus: int = param(
+        "Focus",
+        hint="Mind points spent to move dice a point each",
+        low=0,
+        high=MAX_POINTS,
+        limit="high",
+        default=0,
+    )
     critical: int = param(
         "Critical Dice",
         hint="Critical Dice an Ability adds from the start",
         low=0,
         high=MAX_CRITICAL,
+        limit="high",
         default=0,
     )
 
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, low=0, limit=MAX_DICE)
-        _sn(self.sn)
-        integer("legendary", self.legendary, low=0, limit=MAX_POINTS)
-        integer("focus", self.focus, low=0, limit=MAX_POINTS)
-        integer("critical", self.critical, low=0, limit=MAX_CRITICAL)
+    def _check_rules(self) -> None:
         points = self.legendary + self.focus
         if points > MAX_POINTS:
             raise LimitError(
                 f"legendary+focus={points} is too large: rollkit computes exact"
-                f" odds for legendary+focus up to {MAX_POINTS}"
+                f" odds for legendary+focus up to {MAX_POINTS}",
+                field="focus",
+                said=f"{{legendary}} and {{focus}} together are {points}, too many to work out"
+                f" exactly; enter at most {MAX_POINTS} in all.",
             )
         if points and self.dice > MAX_ADJUSTED_DICE:
             raise LimitError(
                 f"dice={self.dice} is too large: with Legendary or Focus points"
-                f" rollkit computes exact odds for dice up to {MAX_ADJUSTED_DICE}"
+                f" rollkit computes exact odds for dice up to {MAX_ADJUSTED_DICE}",
+                field="dice",
+                said=f"{{dice}}: {self.dice} dice with points to spend are too many to work out"
+                f" exactly; enter at most {MAX_ADJUSTED_DICE} (or spend no points).",
             )
 
     # -- built from the character sheet ------------------------------------------------------
@@ -434,7 +468,7 @@ class Check(_Spends):
             note = _steps_note(by_die[i]) if i in by_die else ""
             if final == SIDES:
                 note = (note + "; " if note else "") + "rolls a critical die"
-            rolled.append(Die(face, SIDES, "standard", counts, value, note))
+            rolled.append(Die(face, SIDES, "standard", counts, value, note, explodes=final == SIDES))
         pending, critical_dice = twelves + self.critical, 0
         while pending:
             more = 0
@@ -450,6 +484,7 @@ class Check(_Spends):
                         "double success" if double else "success",
                         1 + double,
                         "12: roll another critical die" if face == SIDES else "",
+                        explodes=face == SIDES,
                     )
                 )
             critical_dice += pending
@@ -486,12 +521,16 @@ class Check(_Spends):
             total >= 1,
             self.outcomes()[outcome],
             details=details,
+            chosen=chosen is not None and bool(self.legendary or self.focus),
         )
 
 
 def _too_large(given: str, error: LimitError) -> LimitError:
     """A pool too large to compute, said with the sheet entries that gave it."""
-    return LimitError(f"{given} give too large a pool: {error}")
+    return LimitError(
+        f"{given} give too large a pool: {error}",
+        said=f"these values give too large a Dice Pool: {error.said or error}",
+    )
 
 
 class _Pooled(FromSheet, _Spends):
@@ -518,14 +557,17 @@ class SkillCheck(_Pooled):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "total"
-    rank: int = param("Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0, high=MAX_DICE)
+    tally: ClassVar[Tally] = TOTAL
+    rank: int = param(
+        "Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0, high=MAX_DICE, limit="high"
+    )
     stats: tuple[int, ...] = param(
         "Relevant Stats",
         hint="one or two, the higher one used from Rank 1 on",
         item="Stat",
         low=0,
         high=MAX_DICE,
+        limit="high",
         least=1,
         most=2,
         start=3,
@@ -536,13 +578,12 @@ class SkillCheck(_Pooled):
     untrained_allowed: bool = param(
         "Usable at Rank 0", hint="some Skills cannot be used untrained", default=True
     )
-    sn: int = _sn_param()
-    legendary: int = _legendary_param()
-    focus: int = _focus_param()
+    sn: int = like(Check, "sn")
+    legendary: int = like(Check, "legendary")
+    focus: int = like(Check, "focus")
 
-    def __post_init__(self) -> None:
+    def _check_rules(self) -> None:
         self._plain()
-        object.__setattr__(self, "stats", tuple(self.stats))
 
     def _plain(self) -> Check:
         return Check.skill(
@@ -565,13 +606,13 @@ class StatCheck(_Pooled):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "total"
-    stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE)
-    sn: int = _sn_param()
-    legendary: int = _legendary_param()
-    focus: int = _focus_param()
+    tally: ClassVar[Tally] = TOTAL
+    stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE, limit="high")
+    sn: int = like(Check, "sn")
+    legendary: int = like(Check, "legendary")
+    focus: int = like(Check, "focus")
 
-    def __post_init__(self) -> None:
+    def _check_rules(self) -> None:
         self._plain()
 
     def _plain(self) -> Check:

@@ -16,11 +16,20 @@ from functools import cache
 from typing import Any
 
 from .._errors import ParameterTypeError, RulesError
+from .._fields import Param
 from .._limits import Limit
 from .._validate import boolean, describe, integer
+from .._words import Words
 
 SYSTEM = "critdice"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+WORDS = Words(
+    name="Critical dice",
+    title="Critical dice",
+    plain_roles=frozenset({"standard"}),
+    acronyms={"sn": "SN"},
+)
+"""What Critical dice calls things (roll sentences, die marks, the site's titles)."""
 SIDES = 12
 """Standard and critical dice are d12."""
 DEFAULT_SN = 8
@@ -311,17 +320,18 @@ def chosen_steps(
 # --- parameters and pools ----------------------------------------------------------------------
 
 
+SN = Param(
+    "Success Number (SN)",
+    hint="a die at or above this is a Success",
+    low=MIN_SN,
+    high=MAX_SN,
+    why="a 1 is always a Fail; every SN above 12 plays the same",
+)
+"""The Success Number, as every check declares it and ``best_adjustments`` checks it."""
+
+
 def _sn(sn: Any) -> int:
-    return integer(
-        "sn",
-        sn,
-        low=MIN_SN,
-        high=MAX_SN,
-        allowed=(
-            f"a whole number from {MIN_SN} to {MAX_SN} (a 1 is always a Fail;"
-            " every SN above 12 plays the same)"
-        ),
-    )
+    return SN.check("sn", sn)
 
 
 def skill_pool(

@@ -15,6 +15,7 @@ from .._errors import LimitError, RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
+from .._words import Tally
 from ._maths import (
     Bands,
     binomial,
@@ -275,7 +276,7 @@ class Check(Validated):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "Hits"
+    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
     target: ClassVar[str] = "tn"
     dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL)
     threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1, high=10)
@@ -490,7 +491,7 @@ class FromCheck(FromSheet):
     ``_plain()`` builds (from a character sheet, or a Luck Check's Fate pool), with the
     Validation Die's odds too."""
 
-    tally_name: ClassVar[str] = "Hits"
+    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
     target: ClassVar[str] = "tn"
     role: ClassVar[str] = "pool"
     """How the dice of a roll are logged."""

@@ -10,6 +10,7 @@ from .._errors import LimitError, ParameterTypeError, RulesError
 from .._fields import Param, param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, describe, integer
+from .._words import Tally
 from ._checks import (
     Validated,
     bought_param,
@@ -83,7 +84,7 @@ class Group(Validated):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "Hits"
+    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
     target: ClassVar[str] = "tn"
     dice: int = param(
         "Leader's Dice Pool", hint="the leader's d10s before the helpers' Effect", low=0, high=MAX_GROUP_DICE

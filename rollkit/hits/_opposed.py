@@ -10,6 +10,7 @@ from .._errors import LimitError
 from .._fields import param
 from .._roll import Dice, Roll
 from .._validate import integer
+from .._words import Tally
 from ._checks import (
     Validated,
     bought_param,
@@ -49,7 +50,7 @@ class Opposed(Validated):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "Effect"
+    tally: ClassVar[Tally] = Tally("Effect", score=True)
     dice: int = param(
         "Dice Pool", hint="your d10s, whose Hits must reach the defender's", low=0, high=MAX_OPPOSED_DICE
     )

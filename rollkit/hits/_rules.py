@@ -13,6 +13,7 @@ from typing import Literal, get_args
 from .._errors import ParameterTypeError, RulesError
 from .._limits import Limit
 from .._validate import choice, describe, integer
+from .._words import Words
 
 __all__ = [
     "SYSTEM",
@@ -63,6 +64,13 @@ __all__ = [
 
 SYSTEM = "hits"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+WORDS = Words(
+    name="Hits",
+    title="The Check (Hits)",
+    marks={"hit": "Hit", "miss": "no Hit"},
+    acronyms={"tn": "TN", "dos": "DoS"},
+)
+"""What The Check calls things (roll sentences, die marks, the site's titles)."""
 
 MAX_ATTRIBUTE = 11
 MAX_POOL = 100_000

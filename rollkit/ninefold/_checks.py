@@ -15,6 +15,7 @@ from .._errors import RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice, integer
+from .._words import Tally
 from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
 from ._rules import (
     CONVENTIONS,
@@ -74,7 +75,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "margin"
+    tally: ClassVar[Tally] = Tally("margin", score=True)
 
     to_pass: int = param(
         "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent", low=-MAX_POINTS, high=MAX_POINTS
@@ -188,7 +189,7 @@ class PercentageCheck(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "margin"
+    tally: ClassVar[Tally] = Tally("margin", score=True)
 
     dc: int = param(
         "DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS, high=MAX_POINTS
@@ -271,7 +272,7 @@ class MentalicStat(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "Stat points"
+    tally: ClassVar[Tally] = Tally("Stat points", one="Stat point")
     target: ClassVar[str] = "at_least"
 
     at_least: int = param(
@@ -364,7 +365,7 @@ class SkillCheck(_FromSheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "margin"
+    tally: ClassVar[Tally] = Tally("margin", score=True)
 
     stat: int = _stat_param("Stat (%)", "the Stat the action rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(

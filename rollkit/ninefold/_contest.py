@@ -14,6 +14,7 @@ from .._errors import RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import boolean, choice, integer
+from .._words import Tally
 from ._maths import _classify, _contest_outcomes, _contest_weights
 from ._rules import (
     _CRITICALS,
@@ -78,7 +79,7 @@ class Contest(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "effect dice"
+    tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
 
     offence: int = _offence_param()
     defence: int = param(

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from .._errors import RulesError
 from .._fields import param
 from .._validate import boolean, integer
+from .._words import Tally
 from ._checks import _bonuses_param, _FromSheet, _paths_param, _stat_param
 from ._contest import (
     Contest,
@@ -54,7 +55,7 @@ class DefenderContest(_FromSheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "effect dice"
+    tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
 
     offence: int = _offence_param()
     stat: int = _stat_param("Defense Stat (%)", "the Stat the defense rests on, as recorded")

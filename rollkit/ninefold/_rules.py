@@ -16,9 +16,12 @@ from .._errors import LimitError, ParameterTypeError, RulesError
 from .._fields import param
 from .._limits import Limit
 from .._validate import boolean, choice, describe, integer, within
+from .._words import Words
 
 SYSTEM = "ninefold"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+WORDS = Words(name="Ninefold", title="Ninefold", plain_roles=frozenset({"check"}), acronyms={"dc": "DC"})
+"""What Ninefold calls things (roll sentences, die marks, the site's titles)."""
 
 MAX_POINTS = 10**6
 MAX_SIDES = 1000

@@ -11,6 +11,7 @@ from .._dist import Distribution
 from .._fields import param
 from .._roll import Dice, Die, Roll
 from .._validate import choice
+from .._words import Tally
 from ._maths import _bound, _check_outcomes, _contest_margins, _contest_outcomes, _totals
 from ._rules import (
     _CAP_WORDS,
@@ -90,7 +91,7 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "total"
+    tally: ClassVar[Tally] = Tally("total", score=True)
     target: ClassVar[str] = "threshold"
     mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD, high=MAX_MOD)
     threshold: int = param(
@@ -221,7 +222,7 @@ class Contest(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally_name: ClassVar[str] = "margin"
+    tally: ClassVar[Tally] = Tally("margin", score=True)
     mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD, high=MAX_MOD)
     exp: int = param(
         "Actor's EXP", hint="added to the actor's total when Adept", low=0, high=MAX_EXP, default=0

@@ -11,9 +11,12 @@ from typing import Any, Literal
 
 from .._limits import Limit
 from .._validate import boolean, choice, integer, within
+from .._words import Words
 
 SYSTEM = "trait"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
+WORDS = Words(name="Trait checks", title="Trait checks", acronyms={"mod": "MOD", "exp": "EXP"})
+"""What the Trait rules call things (roll sentences, die marks, the site's titles)."""
 SIDES = 12
 """Every die is a d12; two of them are kept."""
 

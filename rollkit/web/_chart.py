@@ -1,0 +1,398 @@
+"""The one chart renderer: a check's tally as bars (the widgets), and chances as bars or lines
+(the pages' chart fences), as trees with a viewBox. Colours come from the style sheet's
+classes, so light and dark schemes read the same; every bar and point says its value in a
+``<title>``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .._check import CheckBase
+from .._dist import Distribution
+from .._fields import fields
+from .._format import fraction, percent
+from ._tree import Child, Element, node
+
+__all__ = ["Series", "VIEWS", "bars", "lines", "tally_chart", "target_words"]
+
+VIEWS = {"exactly": "Exactly", "at-least": "At least", "at-most": "At most"}
+"""The ways a tally chart can be read: each value, or everything at or above / below it."""
+
+SERIES_COLOURS = 6
+"""Lines take the classes ``rk-series-0`` to ``rk-series-5`` in turn (the style sheet's colours)."""
+
+# The widget's chart: a viewBox whose text is at least 12 px wide at phone width (CSS caps it).
+_W, _H, _LEFT, _TOP, _BOTTOM = 360, 210, 54, 12, 46
+_FONT = 13
+_MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width
+
+Row = tuple[str, Fraction, float]
+"""One bar: its label, its chance and the tally it starts at (the tail is infinite)."""
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line: a name and (x, probability) points."""
+
+    name: str
+    points: tuple[tuple[int, Fraction], ...]
+
+
+def _cumulative(dist: Distribution, view: str) -> list[Row]:
+    """The tally's bars for ``view``: each value, or the chance of at least / at most it."""
+    pairs = [(k, p) for k, p in dist.items() if isinstance(k, int)]  # a tally: whole numbers
+    if view == "exactly":
+        rows = [(str(k), p, float(k)) for k, p in pairs]
+        if dist.tail:
+            rows.append((dist.tail_label or "more", dist.tail, math.inf))
+        return rows
+    rows, running = [], Fraction(0)
+    if view == "at-most":
+        for k, p in pairs:
+            running += p
+            rows.append((f"≤ {k}", running, float(k)))
+        return rows
+    running = dist.tail
+    for k, p in reversed(pairs):
+        running += p
+        rows.append((f"≥ {k}", running, float(k)))
+    return rows[::-1]
+
+
+def _ticks(top: float) -> list[float]:
+    """Round tick values (as fractions of 1) from 0 to at least ``top``."""
+    if top <= 0:
+        return [0.0, 1.0]
+    raw = top / 4
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    count = math.ceil(top / step - 1e-9)
+    return [step * i for i in range(count + 1)]
+
+
+def _tick_label(value: float) -> str:
+    text = f"{value * 100:.4f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def _band_size(count: int) -> int:
+    """Outcomes per bar: 1, or a round 2, 5, 10, 20... so that at most ``_MAX_BARS`` remain."""
+    if count <= _MAX_BARS:
+        return 1
+    return next(
+        size
+        for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, count)
+        if math.ceil(count / size) <= _MAX_BARS
+    )
+
+
+def _banded(rows: list[Row], view: str) -> list[Row]:
+    """Many outcomes in round bands of at most ``_MAX_BARS`` bars (summed for "exactly")."""
+    size = _band_size(len(rows))
+    if size == 1:
+        return rows
+    out = []
+    for i in range(0, len(rows), size):
+        chunk = rows[i : i + size]
+        label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]}–{chunk[-1][0]}"
+        value = sum((p for _, p, _ in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
+        out.append((label, value, chunk[0][2]))
+    return out
+
+
+def target_words(check: CheckBase, least: int) -> str:
+    """The marker's words: the field that sets success ("TN 3", "DC 2"), else "Success"."""
+    name = type(check).target
+    field = next((f for f in fields(type(check)) if f.name == name), None)
+    if field is None or getattr(check, field.name) != least:
+        return "Success"
+    before, _, short = field.label.rpartition("(")  # "Target Number (TN)" -> "TN"
+    short = short.rstrip(")")
+    return f"{short if short.isalpha() else (before or field.label).strip()} {least}"
+
+
+def _text(x: float | str, y: float | str, words: str, **attrs: str | int) -> Element:
+    return node(
+        "text",
+        {"x": x if isinstance(x, str) else f"{x:.1f}", "y": y, "font-size": _FONT, **attrs},
+        words,
+    )
+
+
+def tally_chart(
+    check: CheckBase,
+    dist: Distribution,
+    *,
+    view: str = "exactly",
+    pinned: tuple[str, Distribution] | None = None,
+) -> Element:
+    """The tally as bars in the rules' words: bars that succeed coloured, a marker where
+    success starts, and a pinned setting drawn as outlines beside them."""
+    tally = type(check).tally
+    name = tally.many
+    least = check.success_from()
+    rows = _banded(_cumulative(dist, view), view)
+    series = [rows]
+    if pinned is not None:
+        mine = {label: p for label, p, _ in _banded(_cumulative(pinned[1], view), view)}
+        series.append([(label, mine.get(label, Fraction(0)), key) for label, _, key in rows])
+    top = max((float(p) for s in series for _, p, _ in s), default=1.0) or 1.0
+    ticks = _ticks(top)
+    scale = ticks[-1] or 1.0
+    w, h = _W - _LEFT - 8, _H - _TOP - _BOTTOM
+    slot = w / max(len(rows), 1)
+    parts: list[Child] = []
+    for t in ticks:
+        y = _TOP + h - h * t / scale
+        parts.append(
+            node(
+                "line", {"x1": _LEFT, "x2": _LEFT + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}", "class": "rk-grid"}
+            )
+        )
+        parts.append(_text(str(_LEFT - 4), f"{y + 4:.1f}", _tick_label(t), **{"text-anchor": "end"}))
+    width = slot * (0.8 if pinned is None else 0.42)
+    colour = least is not None and view != "at-most"
+    for index, row in enumerate(series):
+        for i, (label, p, key) in enumerate(row):
+            bh = h * float(p) / scale
+            x = _LEFT + slot * i + slot * 0.1 + index * width
+            tail = view == "exactly" and dist.tail and i == len(row) - 1
+            cls = (
+                "rk-bar"
+                + (" rk-bar-pinned" if index else "")
+                + (" rk-bar-tail" if tail else "")
+                + (" rk-bar-success" if colour and least is not None and key >= least else "")
+            )
+            parts.append(
+                node(
+                    "rect",
+                    {
+                        "x": f"{x:.1f}",
+                        "y": f"{_TOP + h - bh:.1f}",
+                        "width": f"{width:.1f}",
+                        "height": f"{bh:.1f}",
+                        "class": cls,
+                    },
+                    node("title", {}, f"{label} {name}: {percent(p)}"),
+                )
+            )
+    every = max(1, math.ceil(len(rows) / (w / (_FONT * 2.6))))
+    longest = max((len(label) for label, _, _ in rows), default=1)
+    every = max(every, math.ceil(len(rows) * longest * _FONT * 0.62 / w))
+    for i, (label, _, _) in enumerate(rows):
+        if i % every == 0:
+            parts.append(
+                _text(_LEFT + slot * (i + 0.5), str(_TOP + h + 16), label, **{"text-anchor": "middle"})
+            )
+    at = next((i for i, (_, _, key) in enumerate(rows) if least is not None and key >= least), None)
+    if at is not None and at > 0 and least is not None:
+        x = _LEFT + slot * at
+        words = target_words(check, least)
+        right = x + len(words) * _FONT * 0.6 < _LEFT + w
+        parts.append(
+            node(
+                "line", {"x1": f"{x:.1f}", "x2": f"{x:.1f}", "y1": _TOP, "y2": _TOP + h, "class": "rk-target"}
+            )
+        )
+        parts.append(
+            _text(
+                x + (3 if right else -3),
+                str(_TOP + 10),
+                words,
+                **{"text-anchor": "start" if right else "end", "class": "rk-target-text"},
+            )
+        )
+    parts.append(
+        node("line", {"x1": _LEFT, "x2": _LEFT + w, "y1": _TOP + h, "y2": _TOP + h, "class": "rk-axis"})
+    )
+    caption = {
+        "exactly": name,
+        "at-least": f"at least this many {name}",
+        "at-most": f"at most this many {name}",
+    }[view]
+    parts.append(
+        node(
+            "text",
+            {
+                "x": _LEFT + w / 2,
+                "y": _H - 8,
+                "text-anchor": "middle",
+                "font-size": _FONT,
+                "class": "rk-axis-title",
+            },
+            caption.capitalize(),
+        )
+    )
+    parts.append(
+        node(
+            "text",
+            {
+                "x": 11,
+                "y": _TOP + h / 2,
+                "text-anchor": "middle",
+                "font-size": _FONT,
+                "transform": f"rotate(-90 11 {_TOP + h / 2:.1f})",
+                "class": "rk-axis-title",
+            },
+            "Chance",
+        )
+    )
+    label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
+    if least is not None:
+        label += f"; success from {least} {name}"
+    return node(
+        "svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label, "class": "rk-svg"}, *parts
+    )
+
+
+# -- the pages' charts: chances against a whole number, as lines or bars ----------------------
+
+
+def _frame(width: int, height: int, title: str, body: list[Child]) -> Element:
+    return node(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {height}",
+            "role": "img",
+            "aria-label": title,
+            "class": "rollkit-chart",
+        },
+        node("title", {}, title),
+        *body,
+    )
+
+
+def _axes(
+    left: int,
+    top: int,
+    w: int,
+    h: int,
+    x_label: str,
+    ticks_x: Sequence[tuple[float, str]],
+    y_max: float = 1.0,
+) -> list[Child]:
+    out: list[Child] = [
+        node("g", {"class": "rk-axis"}, node("path", {"d": f"M{left} {top} V{top + h} H{left + w}"}))
+    ]
+    for i in range(5):
+        y = top + h - h * i / 4
+        out.append(
+            node("line", {"x1": left, "x2": left + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}", "class": "rk-grid"})
+        )
+        out.append(
+            node(
+                "text",
+                {"x": left - 6, "y": f"{y + 4:.1f}", "text-anchor": "end", "font-size": 11},
+                f"{y_max * i / 4:.0%}",
+            )
+        )
+    for x, label in ticks_x:
+        out.append(
+            node(
+                "text", {"x": f"{x:.1f}", "y": top + h + 16, "text-anchor": "middle", "font-size": 11}, label
+            )
+        )
+    out.append(
+        node(
+            "text",
+            {"x": f"{left + w / 2:.1f}", "y": top + h + 34, "text-anchor": "middle", "font-size": 12},
+            x_label,
+        )
+    )
+    return out
+
+
+def lines(
+    series: Sequence[Series], *, title: str, x_label: str, width: int = 640, height: int = 320
+) -> Element:
+    """Chance (0..100%) against a whole-number x, one line per series, with a legend; each point
+    says its exact value."""
+    left, top, right = 48, 16, 150
+    w, h = width - left - right, height - top - 48
+    xs = sorted({x for s in series for x, _ in s.points})
+    lo, hi = xs[0], xs[-1]
+    span = max(hi - lo, 1)
+
+    def px(x: int) -> float:
+        return left + w * (x - lo) / span
+
+    def py(p: Fraction) -> float:
+        return top + h - h * float(p)
+
+    every = max(1, -(-len(xs) // 12))  # at most a dozen labels
+    body = _axes(left, top, w, h, x_label, [(px(x), str(x)) for x in xs[::every]])
+    for i, s in enumerate(series):
+        colour = f"rk-series-{i % SERIES_COLOURS}"
+        points = " ".join(f"{px(x):.1f},{py(p):.1f}" for x, p in s.points)
+        body.append(
+            node("polyline", {"class": f"rk-line {colour}", "points": points}, node("title", {}, s.name))
+        )
+        for x, p in s.points:
+            body.append(
+                node(
+                    "circle",
+                    {"class": f"rk-point {colour}", "cx": f"{px(x):.1f}", "cy": f"{py(p):.1f}", "r": "2.5"},
+                    node("title", {}, f"{s.name}, {x}: {percent(p)} ({fraction(p)})"),
+                )
+            )
+        ly = top + 14 + 18 * i
+        body.append(
+            node(
+                "rect",
+                {"class": f"rk-swatch {colour}", "x": left + w + 14, "y": ly - 9, "width": 12, "height": 4},
+            )
+        )
+        body.append(node("text", {"x": left + w + 32, "y": ly, "font-size": 12}, s.name))
+    return _frame(width, height, title, body)
+
+
+def bars(
+    items: Sequence[tuple[str, Fraction]],
+    *,
+    title: str,
+    x_label: str,
+    tail: tuple[str, Fraction] | None = None,
+    width: int = 640,
+    height: int = 240,
+) -> Element:
+    """One bar per outcome (probability 0..100% of the tallest), the tail drawn as an outline."""
+    shown = list(items) + ([tail] if tail and tail[1] else [])
+    left, top = 48, 16
+    w, h = width - left - 16, height - top - 48
+    top_p = max((float(p) for _, p in shown), default=1.0) or 1.0
+    slot = w / max(len(shown), 1)
+    body = _axes(
+        left,
+        top,
+        w,
+        h,
+        x_label,
+        [
+            (left + slot * (i + 0.5), label)
+            for i, (label, _) in enumerate(shown)
+            if len(shown) <= 24 or i % max(1, len(shown) // 12) == 0
+        ],
+        y_max=top_p,
+    )
+    for i, (label, p) in enumerate(shown):
+        bh = h * float(p) / top_p
+        is_tail = tail is not None and i == len(shown) - 1 and tail[1] > 0
+        body.append(
+            node(
+                "rect",
+                {
+                    "class": "rk-bar rk-bar-tail" if is_tail else "rk-bar",
+                    "x": f"{left + slot * i + slot * 0.1:.1f}",
+                    "y": f"{top + h - bh:.1f}",
+                    "width": f"{slot * 0.8:.1f}",
+                    "height": f"{bh:.1f}",
+                },
+                node("title", {}, f"{label}: {percent(p)} ({fraction(p)})"),
+            )
+        )
+    return _frame(width, height, title, body)
