@@ -13,7 +13,7 @@ from pathlib import Path
 
 import rollkit
 import rollkit._params
-from rollkit import _registry
+from rollkit import _registry, web
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -109,6 +109,9 @@ def python_page() -> str:
         rollkit.Roll,
         rollkit.Die,
         rollkit.Ruling,
+        rollkit.Tally,
+        rollkit.Words,
+        rollkit.register,
         rollkit.RulesError,
         rollkit.ParameterTypeError,
         rollkit.LimitError,
@@ -116,32 +119,44 @@ def python_page() -> str:
     ]
     out.append("## The core\n")
     for obj in core:
+        if inspect.isfunction(obj):
+            out.append(f"### `rollkit.{obj.__name__}{_signature(obj)}`\n")
+            out.append(_doc(obj) + "\n")
+            continue
         out.append(f"### `rollkit.{obj.__name__}`\n")
         out.append(_doc(obj) + "\n")
-        methods = [
-            (n, m) for n, m in vars(obj).items() if callable(m) and not n.startswith("_") and m.__doc__
-        ]
-        for name, method in methods:
-            out.append(f"- `{name}{_signature(method)}`: {_doc(method).splitlines()[0]}")
-        out.append("")
+        _methods(out, obj)
     for system, module in rollkit.SYSTEMS.items():
-        out.append(f"## `rollkit.{system}`\n")
-        out.append(_doc(module) + "\n")
-        for name, obj in _public(module):
-            if inspect.isclass(obj):
-                out.append(f"### `{system}.{name}`\n")
-                if hasattr(obj, "__dataclass_fields__"):
-                    out.append(f"```python\n{system}.{name}{_signature(obj)}\n```\n")
-                out.append(_doc(obj) + "\n")
-            elif inspect.isfunction(obj):
-                out.append(f"### `{system}.{name}{_signature(obj)}`\n")
-                out.append(_doc(obj) + "\n")
-        data = [
-            name for name, obj in _public(module) if not (inspect.isclass(obj) or inspect.isfunction(obj))
-        ]
-        if data:
-            out.append("Data: " + ", ".join(f"`{system}.{name}`" for name in data) + ".\n")
+        _module(out, f"rollkit.{system}", system, module)
+    _module(out, "rollkit.web", "web", web, methods=True)
     return "\n".join(out)
+
+
+def _methods(out: list[str], obj: object) -> None:
+    methods = [(n, m) for n, m in vars(obj).items() if callable(m) and not n.startswith("_") and m.__doc__]
+    for name, method in methods:
+        out.append(f"- `{name}{_signature(method)}`: {_doc(method).splitlines()[0]}")
+    out.append("")
+
+
+def _module(out: list[str], title: str, prefix: str, module: object, *, methods: bool = False) -> None:
+    """A package's section: its docstring, then each public class and function."""
+    out.append(f"## `{title}`\n")
+    out.append(_doc(module) + "\n")
+    for name, obj in _public(module):
+        if inspect.isclass(obj):
+            out.append(f"### `{prefix}.{name}`\n")
+            if hasattr(obj, "__dataclass_fields__"):
+                out.append(f"```python\n{prefix}.{name}{_signature(obj)}\n```\n")
+            out.append(_doc(obj) + "\n")
+            if methods:
+                _methods(out, obj)
+        elif inspect.isfunction(obj):
+            out.append(f"### `{prefix}.{name}{_signature(obj)}`\n")
+            out.append(_doc(obj) + "\n")
+    data = [name for name, obj in _public(module) if not (inspect.isclass(obj) or inspect.isfunction(obj))]
+    if data:
+        out.append("Data: " + ", ".join(f"`{prefix}.{name}`" for name in data) + ".\n")
 
 
 def cli_page() -> str:

@@ -21,7 +21,18 @@ from typing import Any, Literal
 from ._errors import LimitError, ParameterTypeError, RulesError
 from ._validate import describe
 
-__all__ = ["Field", "Kind", "Param", "check_fields", "declare", "declared", "fields", "like", "param"]
+__all__ = [
+    "Field",
+    "Kind",
+    "Param",
+    "check_fields",
+    "declare",
+    "declared",
+    "fields",
+    "like",
+    "param",
+    "sharing",
+]
 
 Limited = Literal["", "high", "both"]
 """Which ends of a field's range are rollkit's limits of exact computing (``LimitError``)
@@ -170,6 +181,35 @@ def like(cls: type, name: str) -> Any:
     if found is None or declared(found) is None:
         raise TypeError(f"{cls.__name__} declares no field {name!r}")
     return dataclasses.field(default=found.default, metadata=found.metadata)
+
+
+_T = typing.TypeVar("_T", bound=type)
+
+
+def sharing(source: type, *names: str) -> Callable[[_T], _T]:
+    """A class decorator, under ``@dataclass``: the kind takes the fields ``names`` of check
+    class ``source`` as they are declared there, after its own (a kind built from a character
+    sheet passes them on to the plain check). A base class of the kind declares their types
+    for type checkers; the declarations stay in one place::
+
+        @dataclass(frozen=True, kw_only=True)
+        @sharing(Check, "tn", "bought")
+        class AttributeCheck(FromSheet):
+            level: int = param("Attribute Level", ...)
+    """
+    hints = typing.get_type_hints(source)
+
+    def add(cls: _T) -> _T:
+        annotations = cls.__dict__.get("__annotations__", {})
+        for name in names:
+            if name in annotations:
+                raise TypeError(f"{cls.__name__} declares {name} itself; it shares it from {source.__name__}")
+            annotations[name] = hints[name]
+            setattr(cls, name, like(source, name))
+        cls.__annotations__ = annotations
+        return cls
+
+    return add
 
 
 def declared(field: dataclasses.Field[Any]) -> Param | None:

@@ -16,7 +16,7 @@ from .._choices import Choosing
 from .._choices import Hand as HandBase
 from .._dist import Distribution, check_bound
 from .._errors import LimitError, RulesError
-from .._fields import declare, like, param
+from .._fields import declare, param, sharing
 from .._roll import Dice, Die, Roll
 from .._validate import describe, integer
 from .._words import Tally
@@ -535,7 +535,12 @@ def _too_large(given: str, error: LimitError) -> LimitError:
 
 class _Pooled(FromSheet, _Spends):
     """A critdice kind built from the character sheet (``FromSheet``): the plain ``Check`` its
-    classmethod builds rolls, with the player's choices passed on."""
+    classmethod builds rolls, with the player's choices passed on. It shares the plain check's
+    ``sn``, ``legendary`` and ``focus``."""
+
+    sn: int
+    legendary: int
+    focus: int
 
     def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -548,6 +553,7 @@ class _Pooled(FromSheet, _Spends):
 
 
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "sn", "legendary", "focus")
 class SkillCheck(_Pooled):
     """A skill check with flat fields (``critdice.skill`` for the command line and widgets).
 
@@ -578,9 +584,6 @@ class SkillCheck(_Pooled):
     untrained_allowed: bool = param(
         "Usable at Rank 0", hint="some Skills cannot be used untrained", default=True
     )
-    sn: int = like(Check, "sn")
-    legendary: int = like(Check, "legendary")
-    focus: int = like(Check, "focus")
 
     def _check_rules(self) -> None:
         self._plain()
@@ -598,6 +601,7 @@ class SkillCheck(_Pooled):
 
 
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "sn", "legendary", "focus")
 class StatCheck(_Pooled):
     """A stat check with flat fields (``critdice.stat`` for the command line and widgets).
 
@@ -608,9 +612,6 @@ class StatCheck(_Pooled):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = TOTAL
     stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE, limit="high")
-    sn: int = like(Check, "sn")
-    legendary: int = like(Check, "legendary")
-    focus: int = like(Check, "focus")
 
     def _check_rules(self) -> None:
         self._plain()
