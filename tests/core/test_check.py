@@ -16,7 +16,7 @@ import rollkit
 from rollkit import CheckBase, Die, Distribution, LimitError, ParameterTypeError, Roll, RulesError
 from rollkit._roll import Dice
 from rollkit._validate import boolean, choice, integer
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 
 # A toy system used only to test the shared machinery: roll `dice` d6, count 5+.

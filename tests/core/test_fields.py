@@ -20,7 +20,7 @@ from rollkit._params import Field, build, checks, fields
 
 KINDS = list(checks())
 
-# One valid check of every kind (the first ones are tests/test_cli.py's EXAMPLES).
+# One valid check of every kind (the first ones are tests/core/test_cli.py's EXAMPLES).
 BASELINES: dict[str, dict[str, Any]] = {
     "ninefold": {"to_pass": 45},
     "ninefold.percentage": {"dc": 60, "bonus": 5},

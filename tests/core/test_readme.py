@@ -10,7 +10,7 @@ import pytest
 
 from rollkit._cli import main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def _commands() -> list[str]:

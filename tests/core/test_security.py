@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "docs" / "assets").rglob("*.js")) + sorted((ROOT / "docs" / "assets").rglob("*.mjs"))
 FORBIDDEN = re.compile(
     r"\.innerHTML|\.outerHTML|insertAdjacentHTML|document\.write|\beval\s*\(|new\s+Function"

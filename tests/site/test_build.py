@@ -21,7 +21,7 @@ import pytest
 from docs_tools import runtime
 from docs_tools.runtime import runtime_dir
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BUILDERS = ("mkdocs", "zensical")
 # The first two bytes of a .pyc for Python 3.14 (importlib.util.MAGIC_NUMBER there): npm
 # pyodide 314's Python. The build's own CPython is 3.11 to 3.13, with other numbers.

@@ -14,7 +14,7 @@ import pytest
 from docs_tools.mdfences import scan
 from docs_tools.runtime import runtime_dir
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 
@@ -202,7 +202,7 @@ def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, fence
 
 
 def test_pycon_fences_are_items_with_their_lines(pytester: pytest.Pytester) -> None:
-    pytester.makeconftest('pytest_plugins = ["tests.pycon"]')
+    pytester.makeconftest('pytest_plugins = ["tests.helpers.pycon"]')
     pytester.syspathinsert(ROOT)
     (pytester.path / "docs").mkdir()
     (pytester.path / "docs" / "page.md").write_text(

@@ -16,7 +16,7 @@ import pytest
 import rollkit
 from docs_tools.mdfences import inline, scan
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 TITLES = {r.id: r.title for r in rollkit.RULINGS}
 _BARE = re.compile(

@@ -12,7 +12,7 @@ import pytest
 
 from docs_tools.mdfences import scan
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _need(condition: bool, why: str) -> None:

@@ -16,7 +16,7 @@ from docs_tools.mdfences import scan  # noqa: E402 (after the skip above)
 from docs_tools.widgets import Widget, parse  # noqa: E402
 from rollkit._params import checks, fields  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 

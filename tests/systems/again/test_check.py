@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, again
 from rollkit.again import Check, Mitigated, Opposed
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 TENTH = Fraction(1, 10)
-SEED_TEXT = Path(__file__).resolve().parents[2] / "shared/seeds/003_2035ddbccc962368.txt"
+SEED_TEXT = Path(__file__).resolve().parents[4] / "shared/seeds/003_2035ddbccc962368.txt"
 
 
 # --- independent references --------------------------------------------------------------------

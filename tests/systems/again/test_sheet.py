@@ -23,8 +23,8 @@ from rollkit.again import (
     SkillCheck,
     dice_pool,
 )
-from tests._properties import assert_exact, assert_replayable
-from tests.test_again import brute_outcomes, brute_pmf
+from tests.helpers.properties import assert_exact, assert_replayable
+from tests.systems.again.test_check import brute_outcomes, brute_pmf
 
 
 def test_dice_pool_adds_the_sheet() -> None:

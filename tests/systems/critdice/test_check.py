@@ -37,9 +37,9 @@ from rollkit.critdice import (
     skill_pool,
     stat_pool,
 )
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
-SEED_TEXT = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "004_840a9dbff28e0950.txt"
+SEED_TEXT = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "004_840a9dbff28e0950.txt"
 
 
 # --- independent reference implementation --------------------------------------------------------

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, Ruling, hits
 from rollkit.hits import Check
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 FACES = range(1, 11)
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, hits
 from rollkit.hits import Group, Luck, Opposed
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
-from tests.test_hits import BANDS, DOS1, band, brute_hits, formula_hits
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.systems.hits.test_check import BANDS, DOS1, band, brute_hits, formula_hits
 
 FACES = range(1, 11)
 

@@ -20,8 +20,8 @@ import pytest
 from rollkit import LimitError, ParameterTypeError, RulesError, hits
 from rollkit._params import build
 from rollkit.hits import AttributeCheck, Check, Group, KnowledgeCheck, Luck, Opposed, SkillCheck
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
-from tests.test_hits import BANDS, band
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.systems.hits.test_check import BANDS, band
 
 FACES = range(1, 11)
 TENTH = Fraction(1, 10)

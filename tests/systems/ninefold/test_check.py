@@ -27,7 +27,7 @@ from rollkit.ninefold import (
     threshold_table,
     to_pass,
 )
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 NAMES = [
     "fail, unfavourable critical",

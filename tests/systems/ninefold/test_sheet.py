@@ -29,8 +29,8 @@ from rollkit.ninefold import (
     defence_to_pass,
     to_pass,
 )
-from tests._properties import assert_exact, assert_replayable
-from tests.test_ninefold import CONTEST_NAMES, NAMES, assert_matches, brute_check, brute_contest
+from tests.helpers.properties import assert_exact, assert_replayable
+from tests.systems.ninefold.test_check import CONTEST_NAMES, NAMES, assert_matches, brute_check, brute_contest
 
 # --------------------------------------------------------------------------- the formulas by hand
 

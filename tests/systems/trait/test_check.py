@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, trait
 from rollkit.trait import Check, Contest
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
-SEED_TEXT = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_46aef7f6d73db738.txt"
+SEED_TEXT = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "001_46aef7f6d73db738.txt"
 
 
 # ------------------------------------------------------------ the reference

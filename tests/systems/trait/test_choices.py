@@ -22,7 +22,7 @@ from rollkit._cli import main
 from rollkit._params import build, request
 from rollkit._view import odds_view, roll_view, summary, to_html
 from rollkit.trait import Check, Contest
-from tests._properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 BOUGHT = "success with a Complication"
 
