@@ -1,4 +1,5 @@
-"""hits: the Check, its tables, buying hits and validation dice.
+"""hits: the Check, its tables, buying hits and validation dice; and what spans every kind
+(the shared properties on a spread of them all, the rulings and the numbers they quote).
 
 Expected values come from brute-force enumeration of every face combination
 (itertools.product over d10 faces), from an independent binomial formula in
@@ -11,74 +12,33 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import cache, lru_cache
-from math import comb
+from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, Ruling, hits
-from rollkit.hits import Check
+from rollkit.hits import AttributeCheck, Check, Group, KnowledgeCheck, Luck, Opposed, SkillCheck
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
-
-FACES = range(1, 11)
-
-# Table 7A written out from the rules text, independently of rollkit.
-BOTCH3 = "Botch 3 (Catastrophic Failure)"
-BOTCH2 = "Botch 2 (Major Failure)"
-BOTCH1 = "Botch 1 (Nominal Failure)"
-DOS1 = "DoS 1 (Nominal Success)"
-DOS2 = "DoS 2 (Normal Success)"
-DOS3 = "DoS 3 (Good Success)"
-DOS4 = "DoS 4 (Great Success)"
-DOS5 = "DoS 5 (Critical Success)"
-BANDS = (BOTCH3, BOTCH2, BOTCH1, DOS1, DOS2, DOS3, DOS4, DOS5)
-
-
-def band(effect: int) -> str:
-    if effect <= -4:
-        return BOTCH3
-    if effect <= -2:
-        return BOTCH2
-    if effect == -1:
-        return BOTCH1
-    if effect <= 1:
-        return DOS1
-    if effect <= 3:
-        return DOS2
-    if effect <= 7:
-        return DOS3
-    if effect <= 15:
-        return DOS4
-    return DOS5
-
-
-@cache
-def brute_hits(n: int, t: int) -> dict[int, Fraction]:
-    """Hits of n d10 at t+ by enumerating every face combination."""
-    counts = Counter(sum(f >= t for f in faces) for faces in itertools.product(FACES, repeat=n))
-    return {k: Fraction(c, 10**n) for k, c in counts.items()}
-
-
-def formula_hits(n: int, t: int) -> dict[int, Fraction]:
-    """Hits of n d10 at t+ from the binomial formula in Fractions."""
-    p = Fraction(11 - t, 10)
-    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
-
-
-def bands_of(hits_dist: dict[int, Fraction], tn: int) -> dict[str, Fraction]:
-    out = {b: Fraction(0) for b in BANDS}
-    for k, p in hits_dist.items():
-        out[band(k - tn)] += p
-    return out
-
-
-def assert_outcomes(check: Check, expected: dict[str, Fraction]) -> None:
-    got = check.outcomes()
-    assert list(got) == list(expected)
-    assert dict(got.items()) == expected
-
+from tests.systems.hits.brute import (
+    BANDS,
+    BOTCH1,
+    BOTCH2,
+    BOTCH3,
+    DOS1,
+    DOS2,
+    DOS3,
+    DOS4,
+    DOS5,
+    FACES,
+    assert_outcomes,
+    band,
+    bands_of,
+    brute_hits,
+    by_faces,
+    formula_hits,
+)
 
 # -- the check against brute force ----------------------------------------------------
 
@@ -256,6 +216,18 @@ def test_every_roll_reports_validation_as_the_odds_say(keyword: str, n: int, t: 
         o: q for o, q in check.outcomes().items() if q
     }
     assert Fraction(results["failed"], 10**n) == check.validation_outcomes()["validation failed"]
+
+
+@pytest.mark.parametrize("n", range(0, 5))
+@pytest.mark.parametrize("t,v", [(7, 0), (6, 2), (5, 9), (1, 10)])
+def test_die_by_die_matches_every_face_combination(n: int, t: int, v: int) -> None:
+    if v and not n:
+        assert by_faces(n, t, v) == {(0, False): 1}
+        return
+    counts: Counter[tuple[int, bool]] = Counter()
+    for faces in itertools.product(FACES, repeat=n):
+        counts[sum(f >= t for f in faces), not v or faces[-1] >= v] += 1
+    assert by_faces(n, t, v) == {key: Fraction(c, 10**n) for key, c in counts.items()}
 
 
 # -- buying hits ----------------------------------------------------------------------
@@ -580,11 +552,30 @@ CHECKS = [
     Check(dice=11, threshold=6, tn=3, validation=2, keyword="misfire"),
     Check(dice=6, threshold=7, tn=2, validation=7, keyword="misfire"),
     Check.buying(dice=44, threshold=8, tn=12, validation=9, keyword="misfire"),
+    # the other kinds
+    Opposed(dice=0, threshold=6, against_dice=2, against_threshold=7),
+    Opposed(dice=5, threshold=6, against_dice=4, against_threshold=7),
+    Opposed(dice=12, threshold=5, against_dice=12, against_threshold=5),
+    Group(dice=4, threshold=7, tn=2),
+    Group(dice=2, threshold=7, tn=2, helpers=((1, 9), (2, 8), (3, 7))),
+    Group(dice=5, threshold=6, tn=3, helpers=((8, 6), (6, 7), (3, 7), (7, 7))),
+    Luck(fate=0, tn=1),
+    Luck(fate=3, tn=1),
+    Luck(fate=6, tn=3),
+    # bought Hits and a Validation Die on the other kinds, and the kinds from a character sheet
+    Opposed(dice=4, threshold=6, against_dice=3, against_threshold=7, validation=3, keyword="misfire"),
+    Opposed(dice=25, threshold=7, against_dice=21, against_threshold=6, bought=1, against_bought=1),
+    Group(dice=2, threshold=7, tn=1, helpers=((1, 9), (2, 8)), validation=4, keyword="misfire"),
+    Group(dice=18, threshold=6, tn=9, helpers=((22, 7), (2, 6)), bought=3, helpers_buy=True, validation=2),
+    Luck(fate=22, tn=8, bought=1, validation=2, keyword="misfire"),
+    AttributeCheck(level=5, tn=2, validation=3, keyword="misfire"),
+    SkillCheck(attribute=7, training="adept", focus=2, tn=4, modifier=10, bought=1),
+    KnowledgeCheck(intellect=4, rating=2, tn=3),
 ]
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.describe())
-def test_properties(check: Check) -> None:
+def test_properties(check: Check | Opposed | Group | Luck | AttributeCheck) -> None:
     assert_exact(check)
     assert_replayable(check)
     assert_frequencies(check, n=1500)
@@ -647,6 +638,57 @@ def test_ruling_numbers_are_right() -> None:
     assert "13/16" in text and "32/663" in text
     # A first-deal blackjack: an ace with one of the 16 ten-valued cards, in either order.
     assert Fraction(2 * 4 * 16, 52 * 51) == Fraction(32, 663)
+
+
+def test_new_ruling_numbers_are_right() -> None:
+    text = " ".join(r.why + " " + r.ruling for r in hits.RULINGS)
+    # hits-buying-validation-kinds: 25 Fate against TN 12.
+    assert Luck(fate=25, tn=12).chance() == Fraction(5494379, 8388608)
+    assert Luck(fate=25, tn=12, bought=1).chance() == Fraction(22819, 32768)
+    # hits-opposed-buying: 30d(7+) against 25d(6+).
+    assert hits.max_bought(dice=30) == 2 and hits.max_bought(dice=25) == 1
+    rolled = Opposed(dice=30, threshold=7, against_dice=25, against_threshold=6).chance()
+    bought = Opposed(dice=30, threshold=7, against_dice=25, against_threshold=6, bought=2, against_bought=1)
+    assert bought.chance() == Fraction(7965959663, 16000000000)
+    assert round(float(rolled), 4) == 0.4980 and round(float(bought.chance()), 4) == 0.4979
+    # hits-opposed-split-before: 30d(7+) against 12 and 14 defending Hits.
+    assert round(float(Check(dice=30, threshold=7, tn=12).chance()), 3) == 0.569
+    assert Check(dice=30, threshold=7, tn=12, bought=2).chance() == Fraction(6032416, 9765625)
+    assert round(float(Check(dice=30, threshold=7, tn=14).chance()), 3) == 0.285
+    assert round(float(Check(dice=30, threshold=7, tn=14, bought=2).chance()), 3) == 0.166
+    # hits-opposed-validation: the grapple with a Misfire 3+ die.
+    grapple = Opposed(
+        dice=6, threshold=6, against_dice=4, against_threshold=7, validation=3, keyword="misfire"
+    )
+    assert grapple.chance() == Fraction(9023, 12500)
+    assert grapple.validation_outcomes()["validation failed"] == Fraction(1, 5)
+    # hits-group-helpers-buying: one helper's Effect, 25 dice at 7+ against TN 1.
+    helper = Check(dice=25, threshold=7, tn=1).effects()
+    buying = Check(dice=25, threshold=7, tn=1, bought=1).effects()
+    assert helper.mean() == buying.mean() == 9
+    assert sum(p for e, p in helper.items() if e >= 9) == Fraction(171477491357622272, 298023223876953125)
+    assert sum(p for e, p in buying.items() if e >= 9) == Fraction(18212416064, 30517578125)
+    # hits-group-validation-no-dice: 1 die helped by one 1d(10+) helper, validation 2+.
+    alone = Group(dice=1, threshold=7, tn=0, helpers=((1, 10),), validation=2)
+    assert alone.validation_outcomes()["validation failed"] == Fraction(91, 100)
+    # hits-choices-after-the-roll: two misfires in a row at 2+.
+    assert Check(dice=1, threshold=6, tn=0, validation=2).validation_outcomes()[
+        "validation failed"
+    ] ** 2 == Fraction(1, 100)
+    for quoted in (
+        "5494379/8388608",
+        "22819/32768",
+        "7965959663/16000000000",
+        "6032416/9765625",
+        "9023/12500",
+        "1/5",
+        "298023223876953125",
+        "18212416064/30517578125",
+        "91/100",
+        "1/100",
+        "up to 59",
+    ):
+        assert quoted in text, quoted
 
 
 def test_module_surface() -> None:

@@ -1,113 +1,23 @@
-"""hits: opposed, group and luck checks against brute force and the text's examples."""
+"""hits: group checks (hits.Group) against brute force and the text's examples, with
+bought Hits and a Validation Die.
+
+Expected values come from enumerating every face combination: directly on small pools
+(itertools.product, or every roll through resolve()), and die by die for the rolled part
+of a pool that buys Hits, never from rollkit's own maths.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, hits
-from rollkit.hits import Group, Luck, Opposed
-from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
-from tests.systems.hits.test_check import BANDS, DOS1, band, brute_hits, formula_hits
-
-FACES = range(1, 11)
-
-
-# -- opposed --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "na,ta,nb,tb",
-    [
-        (0, 6, 0, 6),
-        (1, 6, 1, 6),
-        (2, 7, 2, 5),
-        (3, 10, 1, 2),
-        (0, 6, 3, 7),
-        (3, 6, 0, 9),
-        (2, 1, 2, 1),
-        (4, 5, 2, 8),
-    ],
-)
-def test_opposed_matches_enumeration(na: int, ta: int, nb: int, tb: int) -> None:
-    effects: Counter[int] = Counter()
-    for faces in itertools.product(FACES, repeat=na + nb):
-        defender = sum(f >= tb for f in faces[:nb])  # the defender rolls first
-        actor = sum(f >= ta for f in faces[nb:])
-        effects[actor - defender] += 1
-    total = 10 ** (na + nb)
-    check = Opposed(dice=na, threshold=ta, against_dice=nb, against_threshold=tb)
-    dist = check.distribution()
-    assert list(dist) == list(range(-nb, na + 1))
-    assert {k: p for k, p in dist.items() if p} == {e: Fraction(c, total) for e, c in effects.items()}
-    expected = {b: Fraction(0) for b in BANDS}
-    for e, c in effects.items():
-        expected[band(e)] += Fraction(c, total)
-    assert dict(check.outcomes().items()) == expected and list(check.outcomes()) == list(BANDS)
-    assert check.chance() == sum(Fraction(c, total) for e, c in effects.items() if e >= 0)
-
-
-@settings(max_examples=30, deadline=None)
-@given(na=st.integers(0, 25), ta=st.integers(1, 10), nb=st.integers(0, 25), tb=st.integers(1, 10))
-def test_opposed_matches_convolution_of_formulas(na: int, ta: int, nb: int, tb: int) -> None:
-    a, b = formula_hits(na, ta), formula_hits(nb, tb)
-    effect: dict[int, Fraction] = {}
-    for (x, p), (y, q) in itertools.product(a.items(), b.items()):
-        effect[x - y] = effect.get(x - y, Fraction(0)) + p * q
-    check = Opposed(dice=na, threshold=ta, against_dice=nb, against_threshold=tb)
-    assert dict(check.distribution().items()) == effect
-    assert check.chance() == sum(p for e, p in effect.items() if e >= 0)
-    bands = {b_: Fraction(0) for b_ in BANDS}
-    for e, p in effect.items():
-        bands[band(e)] += p
-    assert dict(check.outcomes().items()) == bands
-
-
-def test_opposed_tie_succeeds_with_effect_zero() -> None:
-    check = Opposed(dice=3, threshold=6, against_dice=3, against_threshold=6)
-    roll = check.resolve([6, 6, 6, 1, 1, 1])  # defender's three dice first: 3 Hits
-    assert roll.detail("opposing hits") == 3 and roll.detail("tn") == 3
-    # Actor's dice are the last three: all misses -> Effect -3.
-    assert roll.tally == -3 and roll.outcome == band(-3) and not roll.success
-    roll = check.resolve([6, 6, 6, 7, 8, 9])
-    assert roll.tally == 0 and roll.outcome == DOS1 and roll.success
-    assert [d.role for d in roll.dice] == ["opposing"] * 3 + ["pool"] * 3
-
-
-def test_opposed_attributes_builder() -> None:
-    # COR 5 (4 dice at 6+) against STR 3 (3 dice at 7+).
-    assert Opposed.attributes(level=5, against=3) == Opposed(
-        dice=4, threshold=6, against_dice=3, against_threshold=7
-    )
-
-
-def test_opposed_errors_and_limits() -> None:
-    for field in ("dice", "threshold", "against_dice", "against_threshold"):
-        for bad in (1.5, "2", None, False):
-            params = {"dice": 3, "threshold": 6, "against_dice": 3, "against_threshold": 6}
-            params[field] = bad  # type: ignore[assignment]
-            with pytest.raises(ParameterTypeError, match=field):
-                Opposed(**params)
-    with pytest.raises(RulesError, match="against_threshold"):
-        Opposed(dice=3, threshold=6, against_dice=3, against_threshold=0)
-    with pytest.raises(RulesError, match="against_dice"):
-        Opposed(dice=3, threshold=6, against_dice=-1, against_threshold=6)
-    for dice, against in ((10**9, 1), (1, 10**9), (hits.MAX_OPPOSED_DICE, 1)):
-        with pytest.raises(LimitError):
-            Opposed(dice=dice, threshold=6, against_dice=against, against_threshold=6)
-    big = Opposed(
-        dice=hits.MAX_OPPOSED_DICE // 2,
-        threshold=6,
-        against_dice=hits.MAX_OPPOSED_DICE // 2,
-        against_threshold=7,
-    )
-    assert big.distribution().total() == 1 and big.outcomes().total() == 1
-
+from rollkit.hits import Check, Group
+from tests.systems.hits.brute import BANDS, DOS1, FACES, assert_matches, band, brute_hits, by_faces
 
 # -- group ----------------------------------------------------------------------------
 
@@ -240,68 +150,156 @@ def test_largest_group_answers() -> None:
     assert check.distribution().total() == 1 and check.chance() > 0
 
 
-# -- luck -----------------------------------------------------------------------------
+# -- bought Hits and a Validation Die ------------------------------------------------
 
 
-@pytest.mark.parametrize("fate", range(0, 5))
-def test_luck_matches_enumeration(fate: int) -> None:
-    dist = brute_hits(fate, 6)
-    for tn in range(0, 6):
-        luck = Luck(fate=fate, tn=tn)
-        assert luck.chance() == sum(p for k, p in dist.items() if k >= tn)
-        assert luck.distribution() == hits.Check(dice=fate, threshold=6, tn=tn).distribution()
-        assert luck.outcomes() == hits.Check.static(dice=fate, tn=tn).outcomes()
+def group_joint(
+    dice: int, t: int, helpers: tuple[tuple[int, int], ...], bought: int, buy: bool, v: int
+) -> tuple[dict[tuple[int, bool], Fraction], dict[int, Fraction]]:
+    """(leader's Hits, validation passed) and the helpers' bonus: every helper's rolled dice
+    enumerated die by die (plus the Hits it buys), every combination of the helpers'
+    results, then the leader's pool (floored at 0, with capped bought groups) likewise."""
+    results = []
+    for n, ht in helpers:
+        groups = max(0, (n - 10) // 10) if buy else 0
+        results.append(
+            [(k + groups * (11 - ht) - 1, p) for (k, _), p in by_faces(n - 10 * groups, ht).items()]
+        )
+    leader: dict[tuple[int, bool], Fraction] = {}
+    bonus: dict[int, Fraction] = {}
+    for combination in itertools.product(*results):
+        effect = sum(e for e, _ in combination)
+        weight = Fraction(1)
+        for _, p in combination:
+            weight *= p
+        bonus[effect] = bonus.get(effect, Fraction(0)) + weight
+        pool = max(0, dice + effect)
+        groups = min(bought, max(0, (pool - 10) // 10))
+        for (k, ok), p in by_faces(pool - 10 * groups, t, v).items():
+            key = (k + groups * (11 - t), ok)
+            leader[key] = leader.get(key, Fraction(0)) + p * weight
+    return leader, bonus
 
 
-def test_luck_odds_ruling_numbers() -> None:
-    assert Luck(fate=1, tn=1).chance() == Fraction(1, 2)
-    assert Luck(fate=2, tn=1).chance() == Fraction(3, 4)
-    assert Luck(fate=3, tn=1).chance() == Fraction(7, 8)
-    assert Luck(fate=2, tn=2).chance() == Fraction(1, 4)
-    assert Luck(fate=3, tn=2).chance() == Fraction(1, 2)
-    assert Luck(fate=5, tn=2).chance() == Fraction(13, 16)
-    assert Luck(fate=3, tn=3).chance() == Fraction(1, 8)
-    assert Luck(fate=4, tn=4).chance() == Fraction(1, 16)
-    assert [Luck(fate=3, tn=tn).described for tn in (0, 1, 2, 3, 4, 9)] == [
-        None,
-        "about even odds",
-        "possible but not likely",
-        "the moon and stars must align",
-        "statistically unheard of",
-        "statistically unheard of",
-    ]
+def test_group_reference_matches_every_face_combination() -> None:
+    """The reference above against itertools.product over every die, on a small group."""
+    leader, bonus = group_joint(1, 6, ((2, 7), (1, 9)), 0, False, 4)
+    counts: Counter[tuple[int, bool]] = Counter()
+    effects: Counter[int] = Counter()
+    for helper_faces in itertools.product(FACES, repeat=3):
+        effect = sum(f >= 7 for f in helper_faces[:2]) + (helper_faces[2] >= 9) - 2
+        effects[effect] += 10**3
+        pool = max(0, 1 + effect)
+        for faces in itertools.product(FACES, repeat=pool):
+            counts[sum(f >= 6 for f in faces), bool(faces) and faces[-1] >= 4] += 10 ** (3 - pool)
+    assert leader == {key: Fraction(c, 10**6) for key, c in counts.items()}
+    assert bonus == {e: Fraction(c, 10**6) for e, c in effects.items()}
 
 
-def test_luck_roll_and_errors() -> None:
-    roll = Luck(fate=4, tn=2).resolve([6, 5, 10, 1])
-    assert roll.tally == 2 and roll.outcome == DOS1 and [d.role for d in roll.dice] == ["fate"] * 4
-    for field, bad in (("fate", 1.0), ("fate", None), ("tn", "1"), ("tn", True)):
+@pytest.mark.parametrize(
+    "dice,t,helpers,bought,buy,v",
+    [
+        (1, 7, ((1, 10),), 0, False, 2),  # 0 dice 9 times in 10: the validation fails
+        (2, 6, ((1, 6), (1, 9)), 0, False, 6),
+        (0, 5, ((2, 6),), 0, False, 10),
+        (20, 7, ((1, 6),), 1, False, 0),  # 19 dice (none bought) or 20 (one group)
+        (21, 6, ((1, 5), (1, 8)), 5, False, 3),
+        (11, 8, ((20, 1),), 1, True, 0),  # the helper buys 1 group: 10 sure Hits
+        (9, 6, ((21, 7), (1, 6)), 2, True, 4),
+        (10, 7, ((21, 7),), 0, True, 0),
+    ],
+)
+def test_group_buying_and_validation_match_enumeration(
+    dice: int, t: int, helpers: tuple[tuple[int, int], ...], bought: int, buy: bool, v: int
+) -> None:
+    joint, bonus = group_joint(dice, t, helpers, bought, buy, v)
+    for keyword in ("none", "misfire") if v else ("none",):
+        for tn in (0, 2, 5, 9):
+            check = Group(
+                dice=dice,
+                threshold=t,
+                tn=tn,
+                helpers=helpers,
+                bought=bought,
+                helpers_buy=buy,
+                validation=v,
+                keyword=keyword,
+            )
+            assert_matches(check, {(k - tn, ok): p for (k, ok), p in joint.items()}, tn)
+            hits_only: dict[int, Fraction] = {}
+            for (k, _), p in joint.items():
+                hits_only[k] = hits_only.get(k, Fraction(0)) + p
+            assert {k: p for k, p in check.distribution().items() if p} == hits_only
+            assert {b: p for b, p in check.bonus().items() if p} == bonus
+
+
+@pytest.mark.parametrize("keyword", ["none", "misfire"])
+def test_group_rolls_match_every_face_combination(keyword: str) -> None:
+    """A leader of 1 die and two helpers of 1 die: the leader rolls 0, 1 or 2 dice; with no
+    die the validation fails (ruling hits-group-validation-no-dice)."""
+    check = Group(dice=1, threshold=6, tn=1, helpers=((1, 9), (1, 4)), validation=5, keyword=keyword)
+    seen: dict[str, Fraction] = {}
+    total = Fraction(0)
+    for helper_faces in itertools.product(FACES, repeat=2):
+        pool = max(0, 1 + (helper_faces[0] >= 9) + (helper_faces[1] >= 4) - 2)
+        for leader_faces in itertools.product(FACES, repeat=pool):
+            roll = check.resolve(helper_faces + leader_faces)
+            weight = Fraction(1, 10 ** (2 + pool))
+            seen[roll.outcome] = seen.get(roll.outcome, Fraction(0)) + weight
+            total += weight
+            passed = bool(leader_faces) and leader_faces[-1] >= 5
+            assert roll.detail("validation") == ("passed" if passed else "failed")
+            assert roll.success == (roll.tally >= 1 and (passed or keyword == "none"))
+            assert roll.probability == check.outcomes()[roll.outcome]
+    assert total == 1
+    assert seen == {o: p for o, p in check.outcomes().items() if p}
+
+
+def test_group_leader_buys_what_the_pool_allows() -> None:
+    """Ruling hits-group-leader-buying: 25 dice with bought=1, helpers -6 or +5."""
+    losing = Group(dice=25, threshold=7, tn=0, helpers=((0, 6),) * 6, bought=1)
+    roll = losing.resolve([7] * 19)
+    assert roll.detail("leader dice") == 19 and len(roll.dice) == 19 and roll.tally == 19
+    with pytest.raises(KeyError):
+        roll.detail("bought hits")
+    gaining = Group(dice=25, threshold=7, tn=0, helpers=((2, 1),) * 5 + ((1, 1),) * 5, bought=1)
+    faces = [1] * 15 + [7] * 20
+    roll = gaining.resolve(faces)  # every helper's die hits at 1+: Effect +5 in all
+    assert roll.detail("bonus dice") == 5 and roll.detail("leader dice") == 30
+    assert roll.detail("leader bought groups") == 1 and roll.detail("bought hits") == 4
+    assert len(roll.dice) == 15 + 20 and roll.tally == 20 + 4
+    two = dataclasses.replace(gaining, bought=2).resolve(faces[:-10])
+    assert two.detail("leader bought groups") == 2 and two.tally == 10 + 8
+    most = hits.max_bought(dice=hits.MAX_GROUP_DICE)
+    assert (
+        most == 59
+        and Group(dice=5, threshold=7, tn=1, bought=most).chance()
+        == Check(dice=5, threshold=7, tn=1).chance()
+    )
+
+
+def test_group_errors() -> None:
+    base = {"dice": 4, "threshold": 7, "tn": 2, "helpers": ((3, 7),)}
+    for params, match in (
+        ({"bought": -1}, "bought"),
+        ({"bought": 60}, "bought"),
+        ({"validation": 1}, "validation"),
+        ({"keyword": "misfire"}, "keyword='misfire' is not allowed with validation=0"),
+    ):
+        with pytest.raises(RulesError, match=match):
+            Group(**(base | params))  # type: ignore[arg-type]
+    for field, bad in (("bought", 1.5), ("helpers_buy", 1), ("validation", "2"), ("keyword", None)):
         with pytest.raises(ParameterTypeError, match=field):
-            Luck(**({"fate": 3, "tn": 1} | {field: bad}))  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="fate"):
-        Luck(fate=-1, tn=1)
-    with pytest.raises(LimitError):
-        Luck(fate=10**9, tn=1)
+            Group(**(base | {field: bad}))  # type: ignore[arg-type]
+    # A leader with no dice may still ask for a validation die: the helpers may add dice.
+    assert (
+        Group(dice=0, threshold=7, tn=0, helpers=((3, 7),), validation=2).validation_outcomes().total() == 1
+    )
 
 
-# -- properties -----------------------------------------------------------------------
-
-
-OTHERS = [
-    Opposed(dice=0, threshold=6, against_dice=2, against_threshold=7),
-    Opposed(dice=5, threshold=6, against_dice=4, against_threshold=7),
-    Opposed(dice=12, threshold=5, against_dice=12, against_threshold=5),
-    Group(dice=4, threshold=7, tn=2),
-    Group(dice=2, threshold=7, tn=2, helpers=((1, 9), (2, 8), (3, 7))),
-    Group(dice=5, threshold=6, tn=3, helpers=((8, 6), (6, 7), (3, 7), (7, 7))),
-    Luck(fate=0, tn=1),
-    Luck(fate=3, tn=1),
-    Luck(fate=6, tn=3),
-]
-
-
-@pytest.mark.parametrize("check", OTHERS, ids=lambda c: c.describe())
-def test_properties(check: hits.Opposed | hits.Group | hits.Luck) -> None:
-    assert_exact(check)
-    assert_replayable(check)
-    assert_frequencies(check, n=1500)
+def test_group_knowledge_passes_the_options_on() -> None:
+    check = Group.knowledge(
+        intellect=11, rating=5, tn=12, helpers=((11, 5),), bought=1, helpers_buy=True, validation=3
+    )
+    assert (check.dice, check.threshold, check.helpers) == (17, 5, ((17, 5),))
+    assert (check.bought, check.helpers_buy, check.validation, check.keyword) == (1, True, 3, "none")
