@@ -1,4 +1,6 @@
-"""Tests for rollkit.ninefold: brute force over every face, the source's examples, errors."""
+"""Tests for rollkit.ninefold: brute force over every face, the source's examples, errors; and
+what spans every kind (the shared properties on a spread of them all, errors and limits, the
+module's contract)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,6 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -28,93 +29,16 @@ from rollkit.ninefold import (
     to_pass,
 )
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
-
-NAMES = [
-    "fail, unfavourable critical",
-    "fail",
-    "fail, favourable critical",
-    "pass, unfavourable critical",
-    "pass",
-    "pass, favourable critical",
-]
-CONTEST_NAMES = [
-    "offence fails",
-    "immune",
-    "defended",
-    "effect, unfavourable critical",
-    "effect",
-    "effect, favourable critical",
-]
-
+from tests.systems.ninefold.brute import (
+    NAMES,
+    assert_matches,
+    brute_check,
+    hand_effect,
+    outcome_name,
+    read_face,
+)
 
 # --------------------------------------------------------------------------- brute force
-
-
-def hand_effect(effect: int, passed: bool, critical: str) -> int:
-    """Effect dice after criticals, written out from the text."""
-    if not passed or effect == 0:
-        return 0
-    return {"favourable": effect * 2, "unfavourable": max(1, effect // 2), "none": effect}[critical]
-
-
-@cache
-def read_face(face: int, n: int, chance: int, fav: int, unfav: int, convention: str):
-    """(passed, critical, margin) of one face, from fractions of the die (no face counts)."""
-    # "best rank" of the face: 1 for the face that passes first under the convention
-    rank = face if convention == "roll-under" else n + 1 - face
-    passed = Fraction(rank, n) <= Fraction(chance, 100)
-    if Fraction(rank, n) <= Fraction(fav, 100):
-        critical = "favourable"
-    elif Fraction(n + 1 - rank, n) <= Fraction(unfav, 100):
-        critical = "unfavourable"
-    else:
-        critical = "none"
-    passing_faces = passing(n, chance, convention)
-    if convention == "roll-under":
-        margin = len(passing_faces) - face
-    else:
-        margin = face - min(passing_faces, default=n + 1)
-    return passed, critical, margin
-
-
-@cache
-def passing(n: int, chance: int, convention: str) -> tuple[int, ...]:
-    """The faces that pass, found one by one."""
-    return tuple(
-        g
-        for g in range(1, n + 1)
-        if Fraction(g if convention == "roll-under" else n + 1 - g, n) <= Fraction(chance, 100)
-    )
-
-
-def outcome_name(passed: bool, critical: str, prefix=("fail", "pass")) -> str:
-    base = prefix[passed]
-    return base if critical == "none" else f"{base}, {critical} critical"
-
-
-def brute_check(p: int, n: int, conv: str, fav: int, unfav: int, effect: int):
-    chance = min(100, max(0, p))
-    outcomes, margins, effects = Counter(), Counter(), Counter()
-    for face in range(1, n + 1):
-        passed, critical, margin = read_face(face, n, chance, fav, unfav, conv)
-        outcomes[outcome_name(passed, critical)] += 1
-        margins[margin] += 1
-        effects[hand_effect(effect, passed, critical)] += 1
-    to_f = lambda c: {k: Fraction(v, n) for k, v in c.items()}  # noqa: E731
-    return (
-        to_f(outcomes),
-        to_f(margins),
-        Fraction(sum(1 for face in range(1, n + 1) if read_face(face, n, chance, fav, unfav, conv)[0]), n),
-    )
-
-
-def assert_matches(dist, expected: dict, names=None) -> None:
-    assert dist.total() == 1
-    if names is not None:
-        assert list(dist) == names
-    for k, p in dist.items():
-        assert p == expected.get(k, 0), (k, p, expected.get(k, 0))
-    assert all(k in dist for k in expected if expected[k])
 
 
 CHECK_CASES = (
@@ -258,81 +182,6 @@ def test_check_on_d100_equals_percentage_check(p, conv):
     for face in range(1, 101):
         ra, rb = a.resolve([face]), b.resolve([face])
         assert (ra.outcome, ra.tally) == (rb.outcome, rb.tally)
-
-
-def brute_contest(off, dfn, n, d, conv, fav, unfav, effect, immune):
-    outcomes, tallies = Counter(), Counter()
-    for o, df in itertools.product(range(1, n + 1), range(1, d + 1)):
-        passed, critical, _ = read_face(o, n, min(100, max(0, off)), fav, unfav, conv)
-        held, _, _ = read_face(df, d, min(100, max(0, dfn)), 0, 0, conv)
-        if not passed:
-            name, k = "offence fails", 0
-        elif immune:
-            name, k = "immune", 0
-        elif held:
-            name, k = "defended", 0
-        else:
-            name = outcome_name(True, critical, prefix=("", "effect"))
-            k = hand_effect(effect, True, critical)
-        outcomes[name] += 1
-        tallies[k] += 1
-    return (
-        {k: Fraction(v, n * d) for k, v in outcomes.items()},
-        {k: Fraction(v, n * d) for k, v in tallies.items()},
-    )
-
-
-@pytest.mark.parametrize(
-    "off,dfn,n,d",
-    [
-        (60, 30, 100, 100),
-        (40, 35, 20, 20),
-        (5, 90, 100, 20),
-        (130, -5, 100, 100),
-        (0, 50, 20, 6),
-        (100, 100, 20, 100),
-        (50, 25, 20, 4),
-        (3, 0, 100, 2),
-    ],
-)
-@pytest.mark.parametrize("conv", ["roll-under", "roll-high"])
-@pytest.mark.parametrize("effect,immune", [(0, False), (3, False), (1, False), (4, True)])
-def test_contest_against_brute_force(off, dfn, n, d, conv, effect, immune):
-    contest = Contest(
-        offence=off,
-        defence=dfn,
-        offence_die=n,
-        defence_die=d,
-        convention=conv,
-        effect_dice=effect,
-        immune=immune,
-    )
-    outcomes, tallies = brute_contest(off, dfn, n, d, conv, 5, 5, effect, immune)
-    assert_matches(contest.outcomes(), outcomes, CONTEST_NAMES)
-    assert_matches(contest.distribution(), tallies)
-    p_off = Fraction(min(100, max(0, off)), 100)
-    p_def = Fraction(min(100, max(0, dfn)), 100)
-    assert contest.chance() == (0 if immune else p_off * (1 - p_def))
-
-
-def test_contest_replays_two_rolls_and_stops_on_offence_failure():
-    contest = Contest(offence=60, defence=30, effect_dice=4)
-    stop = contest.resolve([61])  # offence fails: no defence die in the log
-    assert stop.outcome == "offence fails" and [d.role for d in stop.dice] == ["offence"]
-    assert stop.tally == 0 and not stop.success
-    with pytest.raises(RulesError, match="left over"):
-        contest.resolve([61, 10])
-    held = contest.resolve([20, 30])
-    assert held.outcome == "defended" and [d.role for d in held.dice] == ["offence", "defence"]
-    assert held.detail("defence margin") == 0
-    hit = contest.resolve([3, 31])
-    assert hit.outcome == "effect, favourable critical" and hit.tally == 8 and hit.success
-    assert contest.resolve([60, 100]).outcome == "effect"
-    assert contest.resolve([60, 100]).detail("effect dice") == 4
-    immune = dataclasses.replace(contest, immune=True).resolve([1])
-    assert immune.outcome == "immune" and len(immune.dice) == 1 and not immune.success
-    with pytest.raises(RulesError, match="more"):
-        contest.resolve([1])
 
 
 def test_mentalic_stat_against_brute_force():
@@ -718,20 +567,3 @@ def test_only_the_best_matching_resistance_counts(stat, skill, res, types):
     assert got == stat + skill + best
     if types and all(res.get(t, 0) < 0 for t in types):
         assert got < stat + skill  # vulnerability bites only when every type is vulnerable
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    off=st.integers(-20, 120),
-    dfn=st.integers(-20, 120),
-    effect=st.integers(0, 6),
-    conv=st.sampled_from(["roll-under", "roll-high"]),
-)
-def test_contest_chance_is_product(off, dfn, effect, conv):
-    contest = Contest(offence=off, defence=dfn, effect_dice=effect, convention=conv)
-    p_off = Fraction(min(100, max(0, off)), 100)
-    p_def = Fraction(min(100, max(0, dfn)), 100)
-    assert contest.chance() == p_off * (1 - p_def)
-    out = contest.outcomes()
-    assert out["offence fails"] == 1 - p_off and out["defended"] == p_off * p_def
-    assert contest.distribution().probability(lambda k: k > 0) == (contest.chance() if effect else 0)

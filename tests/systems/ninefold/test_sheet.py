@@ -3,7 +3,7 @@ and Debuff Bonuses; resistances, vulnerabilities, immunity, armour and armour pi
 
 Every check built from parts is held against the plain number the parts sum to, worked out
 here by hand from the text's formulas, and that plain number's odds against face counting
-(``brute_check`` / ``brute_contest`` of tests/test_ninefold.py).
+(``brute_check`` / ``brute_contest`` of brute.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from rollkit.ninefold import (
     to_pass,
 )
 from tests.helpers.properties import assert_exact, assert_replayable
-from tests.systems.ninefold.test_check import CONTEST_NAMES, NAMES, assert_matches, brute_check, brute_contest
+from tests.systems.ninefold.brute import CONTEST_NAMES, NAMES, assert_matches, brute_check, brute_contest
 
 # --------------------------------------------------------------------------- the formulas by hand
 
