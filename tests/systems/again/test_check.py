@@ -1,12 +1,11 @@
-"""Tests for rollkit.again: exact odds against independent enumeration, examples, errors."""
+"""Tests for rollkit.again: exact odds against independent enumeration, examples, errors; and
+what spans every kind (the worked examples, the shared properties on a spread of them all,
+errors and limits, the module's data and rulings)."""
 
 from __future__ import annotations
 
-import itertools
 import re
 from fractions import Fraction
-from functools import cache
-from math import comb
 from pathlib import Path
 
 import pytest
@@ -16,97 +15,9 @@ from hypothesis import strategies as st
 from rollkit import LimitError, ParameterTypeError, RulesError, again
 from rollkit.again import Check, Mitigated, Opposed
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.systems.again.brute import brute_outcomes, brute_pmf, formula_pmf
 
-TENTH = Fraction(1, 10)
 SEED_TEXT = Path(__file__).resolve().parents[4] / "shared/seeds/003_2035ddbccc962368.txt"
-
-
-# --- independent references --------------------------------------------------------------------
-
-
-@cache
-def waves(pending: int, again_value: int, left: int) -> tuple[dict[int, Fraction], Fraction]:
-    """Enumerate every face of ``pending`` d10 and of the dice they add, for ``left`` waves.
-
-    Returns the successes added by each history that ends in time and the mass of
-    the histories that still have dice to roll after ``left`` waves.
-    """
-    if pending == 0:
-        return {0: Fraction(1)}, Fraction(0)
-    if left == 0:
-        return {}, Fraction(1)
-    out: dict[int, Fraction] = {}
-    leftover = Fraction(0)
-    weight = Fraction(1, 10**pending)
-    for faces in itertools.product(range(1, 11), repeat=pending):
-        hits = sum(f in (8, 9, 10) for f in faces)
-        more = sum(f >= again_value for f in faces)
-        sub, rest = waves(more, again_value, left - 1)
-        for s, p in sub.items():
-            out[hits + s] = out.get(hits + s, Fraction(0)) + weight * p
-        leftover += weight * rest
-    return out, leftover
-
-
-def brute_pmf(n: int, again_value: int, depth: int) -> tuple[dict[int, Fraction], Fraction]:
-    """Face enumeration: exact for every count below ``depth``.
-
-    A history still rolling after ``depth`` waves has a chain of ``depth`` dice that
-    each rolled again (each a success), so it has at least ``depth`` successes.
-    """
-    return waves(n, again_value, depth)
-
-
-def formula_pmf(n: int, again_value: int, s: int) -> Fraction:
-    """Binomial plus an independent negative binomial, as written in the brief."""
-    r = Fraction(11 - again_value, 10)
-    q = Fraction(again_value - 8, 10)
-    f = Fraction(7, 10)
-    total = Fraction(0)
-    for k in range(min(n, s) + 1):
-        j = s - k
-        binom = comb(n, k) * (q / (1 - r)) ** k * (f / (1 - r)) ** (n - k)
-        negbin = comb(n - 1 + j, j) * (1 - r) ** n * r**j
-        total += binom * negbin
-    return total
-
-
-def classify(successes: int, need: int, botch_face: int | None, faces: int = 1) -> str:
-    if successes >= need:
-        return "critical success" if successes >= 5 else "success"
-    return "critical failure" if botch_face is not None and botch_face <= faces else "failure"
-
-
-def brute_outcomes(
-    n: int, again_value: int, need: int, botch: str, depth: int, faces: int = 1
-) -> dict[str, Fraction]:
-    """Outcomes from face enumeration, botch die included (botching on 1..``faces``); needs
-    depth > max(need, 5)."""
-    pmf, _ = brute_pmf(n, again_value, depth)
-    out = dict.fromkeys(again.OUTCOMES, Fraction(0))
-    for s, p in pmf.items():
-        if s >= depth:
-            continue
-        rolls_botch = s < need and (botch == "failure" or (botch == "zero" and s == 0))
-        botch_die: list[int | None] = list(range(1, 11)) if rolls_botch else [None]
-        for face in botch_die:
-            out[classify(s, need, face, faces)] += p * (TENTH if rolls_botch else 1)
-    # every history not enumerated has >= depth successes: a critical success
-    out["critical success"] += 1 - sum(out.values())
-    return out
-
-
-def partial_opposed(pa: list[Fraction], pd: list[Fraction]) -> tuple[Fraction, Fraction, Fraction]:
-    """Exact partial sums of P(A > D) and P(A = D) over D < len(pd), and P(D >= len(pd)).
-
-    Both true values lie in [partial, partial + remainder].
-    """
-    win = tie = cum = Fraction(0)
-    for j, p in enumerate(pd):
-        cum += pa[j]
-        win += p * (1 - cum)
-        tie += p * pa[j]
-    return win, tie, 1 - sum(pd)
 
 
 # --- one pool ----------------------------------------------------------------------------------
@@ -324,100 +235,6 @@ def test_stealth_guard_perception_is_active_and_tie_goes_to_sneaker() -> None:
     spotted = guard.resolve([10, 8, 2, 1, 3, 9, 4, 5, 6, 7])
     assert spotted.success and spotted.tally == 1 and spotted.dice[4].role == "active reroll"
     assert spotted.detail("active successes") == 2 and spotted.detail("defending successes") == 1
-
-
-# --- opposed -----------------------------------------------------------------------------------
-
-
-def test_opposed_one_die_each_by_hand() -> None:
-    # tie: 7/10 squared plus the sum over s >= 1 of (27/100 * (1/10)**(s-1))**2 = 31/55
-    out = Opposed(dice=1, against_dice=1).outcomes()
-    assert dict(out.items()) == {
-        "defender wins": Fraction(12, 55),
-        "tie: defender wins": Fraction(31, 55),
-        "active side wins": Fraction(12, 55),
-    }
-
-
-@pytest.mark.parametrize(("n", "a", "m", "d"), [(1, 10, 1, 9), (2, 8, 1, 10), (1, 9, 2, 8)])
-def test_opposed_against_face_enumeration(n: int, a: int, m: int, d: int) -> None:
-    depth = 12
-    pa_map, _ = brute_pmf(n, a, depth)
-    pd_map, _ = brute_pmf(m, d, depth)
-    pa = [pa_map.get(s, Fraction(0)) for s in range(depth)]
-    pd = [pd_map.get(s, Fraction(0)) for s in range(depth)]
-    win, tie, rest = partial_opposed(pa, pd)
-    out = Opposed(dice=n, again=a, against_dice=m, against_again=d).outcomes()
-    assert 0 <= out["active side wins"] - win <= rest
-    assert 0 <= out["tie: defender wins"] - tie <= rest
-    assert rest < Fraction(1, 10**4)
-
-
-OPPOSED_CASES = [
-    (1, 8, 1, 8),
-    (3, 10, 2, 10),
-    (2, 8, 3, 9),
-    (4, 9, 4, 8),
-    (1, 8, 5, 10),
-    (6, 10, 6, 10),
-    (5, 8, 2, 8),
-    (7, 9, 3, 10),
-]
-
-
-@pytest.mark.parametrize(("n", "a", "m", "d"), OPPOSED_CASES)
-def test_opposed_against_long_partial_sums(n: int, a: int, m: int, d: int) -> None:
-    length = 160
-    pa = [formula_pmf(n, a, s) for s in range(length + 30)]
-    pd = [formula_pmf(m, d, s) for s in range(length)]
-    win, tie, rest = partial_opposed(pa, pd)
-    assert rest < Fraction(1, 10**40)
-    check = Opposed(dice=n, again=a, against_dice=m, against_again=d)
-    out = check.outcomes()
-    assert 0 <= check.chance() - win <= rest
-    assert 0 <= out["tie: defender wins"] - tie <= rest
-    assert out.total() == 1 and list(out) == list(again.OPPOSED_OUTCOMES)
-    dist = check.distribution()
-    assert dist[0] == 1 - check.chance()
-    assert 0 < dist.tail < Fraction(1, 10**6)
-    for k in range(1, len(dist)):
-        part = sum(pd[j] * pa[j + k] for j in range(len(pd)))
-        assert 0 <= dist[k] - part <= rest, k
-
-
-def test_opposed_symmetry() -> None:
-    for a, d in [(10, 10), (8, 8), (9, 9)]:
-        out = Opposed(dice=3, again=a, against_dice=3, against_again=d).outcomes()
-        assert out["active side wins"] == out["defender wins"]
-    swapped = Opposed(dice=2, again=8, against_dice=4, against_again=10).outcomes()
-    straight = Opposed(dice=4, again=10, against_dice=2, against_again=8).outcomes()
-    assert swapped["active side wins"] == straight["defender wins"]
-
-
-@settings(max_examples=25, deadline=None)
-@given(n=st.integers(1, 6), m=st.integers(1, 6), a=st.sampled_from([8, 9, 10]), d=st.sampled_from([8, 9, 10]))
-def test_opposed_property(n: int, m: int, a: int, d: int) -> None:
-    pa = [formula_pmf(n, a, s) for s in range(90)]
-    pd = [formula_pmf(m, d, s) for s in range(60)]
-    win, tie, rest = partial_opposed(pa, pd)
-    check = Opposed(dice=n, again=a, against_dice=m, against_again=d)
-    assert 0 <= check.chance() - win <= rest
-    assert 0 <= check.outcomes()["tie: defender wins"] - tie <= rest
-
-
-def test_opposed_explicit_bound() -> None:
-    check = Opposed(dice=3, against_dice=2)
-    dist = check.distribution(bound=2)
-    assert len(dist) == 3 and dist.tail_label == "3 or more" and dist.total() == 1
-    assert dist.tail == check.chance() - dist[1] - dist[2]
-    assert check.distribution(bound=0).tail == check.chance()
-
-
-def test_opposed_pool_floor() -> None:
-    assert Opposed(dice=-2, against_dice=0).outcomes() == Opposed(dice=1, against_dice=1).outcomes()
-    roll = Opposed(dice=0, against_dice=2).resolve([8, 1, 2])
-    assert roll.detail("active pool raised to 1 die") is True
-    assert roll.detail("defending pool raised to 1 die") is False
 
 
 # --- properties --------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """rollkit.again from the character sheet: Stat + Skill pools (issue #11).
 
 A pool built from the sheet must play exactly as the plain pool its numbers add up to;
-the small cases are also held against face enumeration (tests/test_again.py's reference).
+the small cases are also held against face enumeration (brute.py's reference).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rollkit.again import (
     dice_pool,
 )
 from tests.helpers.properties import assert_exact, assert_replayable
-from tests.systems.again.test_check import brute_outcomes, brute_pmf
+from tests.systems.again.brute import brute_outcomes, brute_pmf
 
 
 def test_dice_pool_adds_the_sheet() -> None:
