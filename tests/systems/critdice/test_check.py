@@ -1,7 +1,7 @@
 """critdice: exact odds against brute force, the spending policy against exhaustive search,
 hand-worked rolls, every error path and the shared properties.
 
-Expected values come from independent enumeration written here (every face
+Expected values come from independent enumeration (brute.py: every face
 combination, every adjustment plan, critical chains followed die by die to a
 cut-off with the mass beyond it accounted for) or from hand arithmetic.
 """
@@ -12,7 +12,6 @@ import dataclasses
 import itertools
 import re
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,120 +37,19 @@ from rollkit.critdice import (
     stat_pool,
 )
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.systems.critdice.brute import (
+    apply,
+    brute,
+    crit_chain,
+    crit_mean,
+    crit_value,
+    exhaustive_best,
+    face_value,
+    knapsack_best,
+    plan_key,
+)
 
 SEED_TEXT = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "004_840a9dbff28e0950.txt"
-
-
-# --- independent reference implementation --------------------------------------------------------
-
-
-def face_value(face: int, sn: int) -> int:
-    """Successes of one standard die showing ``face`` (critical die not included)."""
-    if face == 1:
-        return -1
-    return 1 if face >= sn else 0
-
-
-def crit_value(face: int, sn: int) -> int:
-    return 2 if face >= sn else 1
-
-
-def crit_mean(sn: int) -> Fraction:
-    """E[one critical die and its chain] = E[face value] / (1 - 1/12), from the faces."""
-    return Fraction(sum(crit_value(f, sn) for f in range(1, 13)), 12) / Fraction(11, 12)
-
-
-@cache
-def crit_chain(pending: int, sn: int, cut: int) -> tuple[tuple[int, Fraction], ...]:
-    """P(critical dice add exactly s) for s <= cut, rolling die after die.
-
-    Every critical die adds at least 1, so the recursion stops once the sum
-    passes ``cut``; the mass dropped there is exactly P(sum > cut).
-    """
-    if cut < 0:
-        return ()
-    if pending == 0:
-        return ((0, Fraction(1)),)
-    out: dict[int, Fraction] = {}
-    for f in range(1, 13):
-        v = crit_value(f, sn)
-        for s, q in crit_chain(pending - 1 + (f == 12), sn, cut - v):
-            out[s + v] = out.get(s + v, Fraction(0)) + q / 12
-    return tuple(sorted(out.items()))
-
-
-def apply(faces: tuple[int, ...], steps: tuple[tuple[int, int, int, str], ...]) -> list[int]:
-    final = list(faces)
-    for die, before, after, _ in steps:
-        assert final[die - 1] == before and after == before + 1
-        final[die - 1] = after
-    return final
-
-
-def plan_key(final: list[int] | tuple[int, ...], sn: int, cost: int) -> tuple[Fraction, int, int]:
-    """(expected total, -points, critical dice): what the policy maximises, in order."""
-    twelves = sum(f == 12 for f in final)
-    return sum(face_value(f, sn) for f in final) + twelves * crit_mean(sn), -cost, twelves
-
-
-@cache
-def exhaustive_best(faces: tuple[int, ...], sn: int, budget: int) -> tuple[Fraction, int, int]:
-    """Best plan key over every plan: each die (not a 1) to any value 2..12, up or down."""
-    options = [
-        [(1, 0)] if f == 1 else [(g, abs(g - f)) for g in range(max(2, f - budget), min(12, f + budget) + 1)]
-        for f in faces
-    ]
-    best = None
-    for plan in itertools.product(*options):
-        cost = sum(c for _, c in plan)
-        if cost <= budget:
-            key = plan_key([g for g, _ in plan], sn, cost)
-            best = key if best is None or key > best else best
-    assert best is not None
-    return best
-
-
-def knapsack_best(faces: tuple[int, ...], sn: int, budget: int) -> tuple[Fraction, int, int]:
-    """The same optimum by a DP over exact points spent (for larger random cases)."""
-    mean = crit_mean(sn)
-    exact: dict[int, tuple[Fraction, int]] = {0: (Fraction(0), 0)}
-    for f in faces:
-        options = [(1, 0)] if f == 1 else [(g, abs(g - f)) for g in range(2, 13)]
-        grown: dict[int, tuple[Fraction, int]] = {}
-        for spent, (v, t) in exact.items():
-            for g, c in options:
-                if spent + c <= budget:
-                    cand = (v + face_value(g, sn) + (mean if g == 12 else 0), t + (g == 12))
-                    if spent + c not in grown or cand > grown[spent + c]:
-                        grown[spent + c] = cand
-        exact = grown
-    return max((v, -c, t) for c, (v, t) in exact.items())
-
-
-def brute(
-    dice: int, sn: int, legendary: int, focus: int, critical: int, top: int
-) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
-    """Every face combination, the policy applied to each: P(total = t) for t <= top, outcomes."""
-    counts: dict[tuple[int, int], int] = {}
-    for faces in itertools.product(range(1, 13), repeat=dice):
-        final = apply(faces, best_adjustments(faces=faces, sn=sn, legendary=legendary, focus=focus))
-        key = (sum(face_value(f, sn) for f in final), sum(f == 12 for f in final))
-        counts[key] = counts.get(key, 0) + 1
-    dist: dict[int, Fraction] = {}
-    out = dict.fromkeys(critdice.OUTCOMES, Fraction(0))
-    for (base, twelves), n in counts.items():
-        p = Fraction(n, 12**dice)
-        cut = max(top - base, -base)
-        low_mass = Fraction(0)
-        for s, q in crit_chain(twelves + critical, sn, cut):
-            t = base + s
-            if t <= top:
-                dist[t] = dist.get(t, Fraction(0)) + p * q
-            if t <= 0:
-                out["critical failure" if t < 0 else "failure"] += p * q
-                low_mass += q
-        out["critical success" if twelves else "success"] += p * (1 - low_mass)
-    return dist, out
 
 
 # --- exact odds against brute force --------------------------------------------------------------
@@ -552,57 +450,6 @@ def test_resolve_rejects_leftover_faces() -> None:
 
 
 # --- pools and the pooled checks -----------------------------------------------------------------
-
-
-def test_pools() -> None:
-    assert skill_pool(rank=0, stats=(3, 5)) == 3
-    assert skill_pool(rank=1, stats=(3, 5)) == 6
-    assert skill_pool(rank=2, stats=(3, 5), weapon_bonus=3) == 9
-    assert skill_pool(rank=3, stats=[4], weapon_bonus=1) == 8
-    assert skill_pool(rank=0, stats=(3, 5), weapon_bonus=4) == 3
-    assert skill_pool(rank=2, stats=(2, 2), untrained_allowed=False) == 4
-    listed = SkillCheck(rank=1, stats=[2, 4])  # type: ignore[arg-type]
-    assert listed.stats == (2, 4) and hash(listed) == hash(SkillCheck(rank=1, stats=(2, 4)))
-    assert stat_pool(stat=4) == 4 and stat_pool(stat=0) == 0
-
-
-def test_pooled_checks_match_check() -> None:
-    skill = SkillCheck(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1)
-    plain = Check(dice=9, sn=7, focus=1)
-    assert skill.outcomes() == plain.outcomes() and skill.chance() == plain.chance()
-    assert skill.distribution() == plain.distribution()
-    assert skill.distribution(bound=5) == plain.distribution(bound=5)
-    roll = skill.roll(seed=11)
-    assert roll.check == skill.describe() and roll.check.startswith("critdice.SkillCheck(rank=2")
-    assert dataclasses.replace(roll, check=plain.describe()) == plain.roll(seed=11)
-    stat = StatCheck(stat=4, legendary=2)
-    assert stat.outcomes() == Check(dice=4, legendary=2).outcomes()
-    assert stat.resolve([3, 4, 5, 6]).check == stat.describe()
-    with pytest.raises(RulesError, match="untrained_allowed=False"):
-        SkillCheck(rank=0, stats=(3, 4), untrained_allowed=False)
-    with pytest.raises(LimitError):
-        StatCheck(stat=10**9)
-
-
-def test_checks_from_the_character_sheet() -> None:
-    """``Check.skill``/``Check.stat`` build a plain Check; SkillCheck and StatCheck are their
-    flat forms for the command line and widgets, with the same odds, checks and messages."""
-    assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(dice=9, sn=7, focus=1)
-    assert Check.skill(rank=0, stats=(3, 5), weapon_bonus=3) == Check(dice=3)
-    assert Check.stat(stat=4, legendary=2) == Check(dice=4, legendary=2)
-    assert SkillCheck(rank=2, stats=[3, 5])._plain() == Check.skill(rank=2, stats=(3, 5))
-    assert StatCheck(stat=6, sn=9)._plain() == Check.stat(stat=6, sn=9)
-    too_many = r"^rank=50, stats=\(60,\) and weapon_bonus=0 give too large a pool: dice=110"
-    for build in (Check.skill, SkillCheck):
-        with pytest.raises(LimitError, match=too_many):
-            build(rank=50, stats=(60,))
-        with pytest.raises(RulesError, match="untrained_allowed=False"):
-            build(rank=0, stats=(3,), untrained_allowed=False)
-    for build in (Check.stat, StatCheck):
-        with pytest.raises(LimitError, match=r"^stat=101 give too large a pool: dice=101 is too"):
-            build(stat=101)
-        with pytest.raises(LimitError, match=r"^stat=31 give too large a pool: dice=31 is too"):
-            build(stat=31, focus=1)
 
 
 def test_module_tables() -> None:
