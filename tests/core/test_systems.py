@@ -1,4 +1,5 @@
-"""What every system module and check class promises, checked across all five."""
+"""What the package root, every system module and every check class promise, checked across
+all five systems."""
 
 from __future__ import annotations
 
@@ -71,6 +72,13 @@ def test_rulings_are_complete_and_unique() -> None:
         assert ruling.id.startswith(ruling.system + "-"), ruling.id
         for field in ("section", "source", "ruling", "why"):
             assert len(getattr(ruling, field).strip()) > 3, (ruling.id, field)
+
+
+def test_package_root_exports() -> None:
+    assert set(rollkit.SYSTEMS) == {"ninefold", "trait", "hits", "again", "critdice"}
+    for name in rollkit.__all__:
+        assert hasattr(rollkit, name), name
+    assert issubclass(rollkit.RulesError, ValueError)
 
 
 # --- generic fuzzing: arbitrary values into every constructor --------------------------------
