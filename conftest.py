@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["tests.pycon", "pytester"]
+pytest_plugins = ["tests.helpers.pycon", "pytester"]
 
 _BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
 

@@ -1,0 +1,245 @@
+"""The site's build step (``python -m docs_tools.runtime``, run by ``scripts/build``) under
+mkdocs and Zensical: a broken fence fails either build naming its page and line (fences
+are checked where they are rendered, not by an mkdocs hook), and a good build gets the
+browser runtime from the step itself."""
+
+from __future__ import annotations
+
+import _imp
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from docs_tools import runtime
+from docs_tools.runtime import runtime_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILDERS = ("mkdocs", "zensical")
+# The first two bytes of a .pyc for Python 3.14 (importlib.util.MAGIC_NUMBER there): npm
+# pyodide 314's Python. The build's own CPython is 3.11 to 3.13, with other numbers.
+PYTHON_314_MAGIC = 3627
+
+GOOD = {
+    "rollkit": "check: hits\ndice: 5\nthreshold: 7\ntn: 1",
+    "rollkit-table": '[["Dice", "Chance"], [5, hits.Check(dice=5, threshold=7, tn=1).chance()]]',
+    "rollkit-chart": 'bar_chart([("1", Fraction(1, 3)), ("2", Fraction(2, 3))], title="Two", x_label="x")',
+}
+BROKEN = {
+    "rollkit": (
+        "check: hits\ndice: 5\nthreshold: 12\ntn: 1",
+        "RulesError: Threshold (x+): 12 is out of range; enter a whole number from 1 to 10",
+    ),
+    "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
+    "rollkit-chart": ("1 + 1", "a rollkit-chart must end with an SVG chart"),
+}
+
+
+def _indent(text: str, depth: int) -> str:
+    return "\n".join(" " * depth + line if line else line for line in text.split("\n"))
+
+
+def _fence(kind: str, body: str) -> str:
+    return f"```{kind}\n{body}\n```"
+
+
+def page(kind: str) -> tuple[str, int]:
+    """A page with front matter, a good fence of ``kind``, then a broken one nested in a tab
+    inside an admonition; and the line of the broken fence."""
+    head = f"---\ntitle: Broken\n---\n\n# Broken\n\nSome words.\n\n{_fence(kind, GOOD[kind])}\n\n"
+    nested = f'!!! example "Nested"\n\n    Words.\n\n    === "Tab"\n\n{_indent(_fence(kind, BROKEN[kind][0]), 8)}\n'
+    text = head + nested
+    return text, head.count("\n") + nested.split("\n").index(" " * 8 + f"```{kind}") + 1
+
+
+def project(tmp: Path, text: str) -> Path:
+    """A project in ``tmp`` with ``mkdocs.yml``'s settings and one page; returns its config."""
+    docs = tmp / "docs"
+    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
+    (docs / "index.md").write_text(text, encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^nav:\n(?:  .*\n)+", "", config, flags=re.M)
+    config = config.replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides").replace(
+        "base_path: [benchmarks]", f"base_path: [{ROOT}/benchmarks]"
+    )
+    assert "hooks:" not in config  # nothing in the build depends on an mkdocs hook
+    (tmp / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return tmp / "mkdocs.yml"
+
+
+def build(config: Path, builder: str) -> subprocess.CompletedProcess[str]:
+    pytest.importorskip("mkdocs", reason="the docs venv builds the site")
+    if builder == "zensical":
+        pytest.importorskip("zensical", reason="scripts/setup installs zensical into .venv")
+    command = [sys.executable, "-m", "docs_tools.runtime", "--config-file", str(config)]
+    return subprocess.run(
+        command + (["--zensical"] if builder == "zensical" else []),
+        cwd=config.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
+def test_the_broken_fence_is_nested_after_front_matter() -> None:
+    text, line = page("rollkit")
+    assert text.split("\n")[line - 1] == "        ```rollkit"
+    assert text.count("```rollkit\n") == 2 and text.startswith("---\n")
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("kind", list(BROKEN))
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_a_broken_fence_fails_the_build_with_page_and_line(tmp_path: Path, builder: str, kind: str) -> None:
+    text, line = page(kind)
+    done = build(project(tmp_path, text), builder)
+    assert done.returncode != 0
+    said = f"docs/index.md:{line}: {kind} fence failed: "
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"build: {builder} build failed") and said in last and BROKEN[kind][1] in last, (
+        done.stderr[-2000:]
+    )
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> None:
+    text = "# Good\n\n" + "\n\n".join(_fence(kind, body) for kind, body in GOOD.items()) + "\n"
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "stale.html").write_text("from an earlier build")
+    done = build(project(tmp_path, text), builder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    site = tmp_path / "site"
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert html.count('data-rollkit-widget="hits"') == 1
+    assert re.search(r'<figure class="rollkit-figure"( data-search-exclude)?><svg', html)
+    assert 'class="rollkit-table"' in html
+    assert not (site / "stale.html").exists()
+    runtime = runtime_dir(site)  # pyodide/<hash>/
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    shipped = runtime / lock["packages"]["rollkit"]["file_name"]
+    assert hashlib.sha256(shipped.read_bytes()).hexdigest() == lock["packages"]["rollkit"]["sha256"]
+    _assert_compiled(shipped, PYTHON_314_MAGIC)  # Pyodide 314's Python, not the CPython running the build
+    with zipfile.ZipFile(shipped) as zf:  # the working tree's modules, no leftover of an older build
+        modules = {n for n in zf.namelist() if n.endswith(".py")}
+    assert modules == {p.relative_to(ROOT).as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
+    worker = (runtime / "rollkit-worker.mjs").read_text(encoding="utf-8")  # cached with the runtime
+    assert 'import("./pyodide.mjs")' in worker and not re.search(r"""["']\.\./pyodide/""", worker)
+    # the wheel, named in the worker with the lock file's sha256 (as the browser's integrity)
+    # and the place on sys.path where its .pyc were compiled to be
+    wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
+    wheel_slot = json.dumps({"file": shipped.name, "integrity": wheel_sri, "path": f"/lib/{shipped.name}"})
+    assert f"const WHEEL = {wheel_slot};" in worker
+    assert f"const WHEEL = {wheel_slot};" in (site / "assets" / "rollkit-worker.mjs").read_text()
+    page_module = (site / "assets" / "rollkit.mjs").read_text(encoding="utf-8")
+    assert f'new URL("../pyodide/{runtime.name}/rollkit-worker.mjs", import.meta.url)' in page_module
+    assert f'"../pyodide/{runtime.name}/pyodide.mjs"' in (site / "assets" / "rollkit-worker.mjs").read_text()
+    # the memory snapshot, named in the worker with the sha256 the browser checks it against
+    digest = base64.b64encode(
+        hashlib.sha256((runtime / "rollkit-snapshot.bin").read_bytes()).digest()
+    ).decode()
+    assert f'const SNAPSHOT = {{"file": "rollkit-snapshot.bin", "integrity": "sha256-{digest}"}};' in worker
+    assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
+    _assert_compiled_stdlib(runtime / "python_stdlib.zip", PYTHON_314_MAGIC)
+    assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
+
+
+def _digest(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _assert_compiled(wheel: Path, magic: int) -> None:
+    """Every module of ``wheel`` has its unchecked-hash .pyc for the Python of ``magic`` beside
+    it (where zipimport looks), none in ``__pycache__``, and RECORD lists every file."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        modules = [n for n in names if n.endswith(".py")]
+        assert modules
+        assert not [n for n in names if "__pycache__" in n]
+        for module in modules:
+            pyc = module + "c"
+            assert pyc in names, pyc
+            data = zf.read(pyc)
+            assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", pyc
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, not checked
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = {}
+        for line in zf.read(record_name).decode().splitlines():
+            name, digest, size = line.rsplit(",", 2)
+            record[name] = (digest, size)
+        assert set(record) == set(names)
+        for name in names:
+            if name != record_name:
+                data = zf.read(name)
+                assert record[name] == (_digest(data), str(len(data))), name
+
+
+def _assert_compiled_stdlib(shipped: Path, magic: int) -> None:
+    """The site's standard library is npm's, entry for entry, but for the modules Pyodide's start-up
+    and rollkit import: those are unchecked-hash .pyc for the Python of ``magic``, without source."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as npm:
+        original = {info.filename: npm.read(info) for info in npm.infolist()}
+    with zipfile.ZipFile(shipped) as zf:
+        names = zf.namelist()
+        compiled = {n[:-1] for n in names if n.endswith(".pyc")}
+        # Pyodide's own start-up (json, ast) and rollkit's imports (fractions, numbers, html)
+        assert {"json/__init__.py", "ast.py", "fractions.py", "numbers.py", "html/__init__.py"} <= compiled
+        assert "smtplib.py" in names and "smtplib.py" not in compiled  # nothing imports it
+        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(original)
+        for name in names:
+            data = zf.read(name)
+            if name.endswith(".pyc"):
+                assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", name
+                assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, not checked
+                # compiled from npm's source: its hash, keyed as that Python keys it
+                raw_magic = int.from_bytes(data[:4], "little")
+                assert data[8:16] == _imp.source_hash(raw_magic, original[name[:-1]]), name
+            else:
+                assert data == original[name], name
+
+
+def _tiny_wheel(folder: Path) -> Path:
+    wheel = folder / "tiny-1.0-py3-none-any.whl"
+    files = {
+        "tiny/__init__.py": "from tiny.dice import SIDES\n",
+        "tiny/dice.py": "SIDES = 6\n",
+        "tiny-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: tiny\nVersion: 1.0\n",
+    }
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+        zf.writestr(
+            "tiny-1.0.dist-info/RECORD",
+            "".join(f"{n},{_digest(t.encode())},{len(t)}\n" for n, t in files.items())
+            + "tiny-1.0.dist-info/RECORD,,\n",
+        )
+    return wheel
+
+
+def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = _tiny_wheel(tmp_path)
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(RuntimeError, match="Node.js is not installed"):
+        runtime.compile_wheel(plain, tmp_path / "never.whl")
+    monkeypatch.setattr(runtime, "_plain_wheel", lambda: plain)
+    assert runtime.wheel() == plain
+    assert "Node.js is not installed (scripts/setup installs it): the site's wheel carries no bytecode" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "never.whl").exists()
+    monkeypatch.setattr(runtime, "STDLIB_CACHE", tmp_path / "stdlib")
+    assert runtime.stdlib(plain) == runtime.NPM_PYODIDE / "python_stdlib.zip"
+    assert "Node.js is not installed (scripts/setup installs it): the site's standard library is npm's" in (
+        capsys.readouterr().err
+    )

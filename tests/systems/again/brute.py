@@ -1,0 +1,102 @@
+"""again: the references the tests hold rollkit to, written here independently of it.
+
+Every face of the pool and of the dice it adds, wave after wave, enumerated to a depth; the
+binomial plus negative binomial formula; the outcome of a count of successes with its botch
+die; and exact partial sums of an opposed roll.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+from rollkit import again
+
+TENTH = Fraction(1, 10)
+
+
+@cache
+def waves(pending: int, again_value: int, left: int) -> tuple[dict[int, Fraction], Fraction]:
+    """Enumerate every face of ``pending`` d10 and of the dice they add, for ``left`` waves.
+
+    Returns the successes added by each history that ends in time and the mass of
+    the histories that still have dice to roll after ``left`` waves.
+    """
+    if pending == 0:
+        return {0: Fraction(1)}, Fraction(0)
+    if left == 0:
+        return {}, Fraction(1)
+    out: dict[int, Fraction] = {}
+    leftover = Fraction(0)
+    weight = Fraction(1, 10**pending)
+    for faces in itertools.product(range(1, 11), repeat=pending):
+        hits = sum(f in (8, 9, 10) for f in faces)
+        more = sum(f >= again_value for f in faces)
+        sub, rest = waves(more, again_value, left - 1)
+        for s, p in sub.items():
+            out[hits + s] = out.get(hits + s, Fraction(0)) + weight * p
+        leftover += weight * rest
+    return out, leftover
+
+
+def brute_pmf(n: int, again_value: int, depth: int) -> tuple[dict[int, Fraction], Fraction]:
+    """Face enumeration: exact for every count below ``depth``.
+
+    A history still rolling after ``depth`` waves has a chain of ``depth`` dice that
+    each rolled again (each a success), so it has at least ``depth`` successes.
+    """
+    return waves(n, again_value, depth)
+
+
+def formula_pmf(n: int, again_value: int, s: int) -> Fraction:
+    """Binomial plus an independent negative binomial, as written in the brief."""
+    r = Fraction(11 - again_value, 10)
+    q = Fraction(again_value - 8, 10)
+    f = Fraction(7, 10)
+    total = Fraction(0)
+    for k in range(min(n, s) + 1):
+        j = s - k
+        binom = comb(n, k) * (q / (1 - r)) ** k * (f / (1 - r)) ** (n - k)
+        negbin = comb(n - 1 + j, j) * (1 - r) ** n * r**j
+        total += binom * negbin
+    return total
+
+
+def classify(successes: int, need: int, botch_face: int | None, faces: int = 1) -> str:
+    if successes >= need:
+        return "critical success" if successes >= 5 else "success"
+    return "critical failure" if botch_face is not None and botch_face <= faces else "failure"
+
+
+def brute_outcomes(
+    n: int, again_value: int, need: int, botch: str, depth: int, faces: int = 1
+) -> dict[str, Fraction]:
+    """Outcomes from face enumeration, botch die included (botching on 1..``faces``); needs
+    depth > max(need, 5)."""
+    pmf, _ = brute_pmf(n, again_value, depth)
+    out = dict.fromkeys(again.OUTCOMES, Fraction(0))
+    for s, p in pmf.items():
+        if s >= depth:
+            continue
+        rolls_botch = s < need and (botch == "failure" or (botch == "zero" and s == 0))
+        botch_die: list[int | None] = list(range(1, 11)) if rolls_botch else [None]
+        for face in botch_die:
+            out[classify(s, need, face, faces)] += p * (TENTH if rolls_botch else 1)
+    # every history not enumerated has >= depth successes: a critical success
+    out["critical success"] += 1 - sum(out.values())
+    return out
+
+
+def partial_opposed(pa: list[Fraction], pd: list[Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact partial sums of P(A > D) and P(A = D) over D < len(pd), and P(D >= len(pd)).
+
+    Both true values lie in [partial, partial + remainder].
+    """
+    win = tie = cum = Fraction(0)
+    for j, p in enumerate(pd):
+        cum += pa[j]
+        win += p * (1 - cum)
+        tie += p * pa[j]
+    return win, tie, 1 - sum(pd)

@@ -1,0 +1,63 @@
+"""critdice: the pools of the character sheet (critdice.skill_pool, critdice.stat_pool) and
+the check kinds built from them (critdice.SkillCheck, critdice.StatCheck) against the plain
+Check they stand for."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rollkit import LimitError, RulesError
+from rollkit.critdice import Check, SkillCheck, StatCheck, skill_pool, stat_pool
+
+
+def test_pools() -> None:
+    assert skill_pool(rank=0, stats=(3, 5)) == 3
+    assert skill_pool(rank=1, stats=(3, 5)) == 6
+    assert skill_pool(rank=2, stats=(3, 5), weapon_bonus=3) == 9
+    assert skill_pool(rank=3, stats=[4], weapon_bonus=1) == 8
+    assert skill_pool(rank=0, stats=(3, 5), weapon_bonus=4) == 3
+    assert skill_pool(rank=2, stats=(2, 2), untrained_allowed=False) == 4
+    listed = SkillCheck(rank=1, stats=[2, 4])  # type: ignore[arg-type]
+    assert listed.stats == (2, 4) and hash(listed) == hash(SkillCheck(rank=1, stats=(2, 4)))
+    assert stat_pool(stat=4) == 4 and stat_pool(stat=0) == 0
+
+
+def test_pooled_checks_match_check() -> None:
+    skill = SkillCheck(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1)
+    plain = Check(dice=9, sn=7, focus=1)
+    assert skill.outcomes() == plain.outcomes() and skill.chance() == plain.chance()
+    assert skill.distribution() == plain.distribution()
+    assert skill.distribution(bound=5) == plain.distribution(bound=5)
+    roll = skill.roll(seed=11)
+    assert roll.check == skill.describe() and roll.check.startswith("critdice.SkillCheck(rank=2")
+    assert dataclasses.replace(roll, check=plain.describe()) == plain.roll(seed=11)
+    stat = StatCheck(stat=4, legendary=2)
+    assert stat.outcomes() == Check(dice=4, legendary=2).outcomes()
+    assert stat.resolve([3, 4, 5, 6]).check == stat.describe()
+    with pytest.raises(RulesError, match="untrained_allowed=False"):
+        SkillCheck(rank=0, stats=(3, 4), untrained_allowed=False)
+    with pytest.raises(LimitError):
+        StatCheck(stat=10**9)
+
+
+def test_checks_from_the_character_sheet() -> None:
+    """``Check.skill``/``Check.stat`` build a plain Check; SkillCheck and StatCheck are their
+    flat forms for the command line and widgets, with the same odds, checks and messages."""
+    assert Check.skill(rank=2, stats=(3, 5), weapon_bonus=3, sn=7, focus=1) == Check(dice=9, sn=7, focus=1)
+    assert Check.skill(rank=0, stats=(3, 5), weapon_bonus=3) == Check(dice=3)
+    assert Check.stat(stat=4, legendary=2) == Check(dice=4, legendary=2)
+    assert SkillCheck(rank=2, stats=[3, 5])._plain() == Check.skill(rank=2, stats=(3, 5))
+    assert StatCheck(stat=6, sn=9)._plain() == Check.stat(stat=6, sn=9)
+    too_many = r"^rank=50, stats=\(60,\) and weapon_bonus=0 give too large a pool: dice=110"
+    for build in (Check.skill, SkillCheck):
+        with pytest.raises(LimitError, match=too_many):
+            build(rank=50, stats=(60,))
+        with pytest.raises(RulesError, match="untrained_allowed=False"):
+            build(rank=0, stats=(3,), untrained_allowed=False)
+    for build in (Check.stat, StatCheck):
+        with pytest.raises(LimitError, match=r"^stat=101 give too large a pool: dice=101 is too"):
+            build(stat=101)
+        with pytest.raises(LimitError, match=r"^stat=31 give too large a pool: dice=31 is too"):
+            build(stat=31, focus=1)
