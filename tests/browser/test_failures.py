@@ -134,7 +134,7 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
     _inject(
         page,
-        "import rollkit._params as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken",
+        "import rollkit.web._protocol as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken",
     )
     first, second = page.locator("[data-rollkit-widget]").nth(0), page.locator("[data-rollkit-widget]").nth(1)  # type: ignore[attr-defined]
     field = first.locator(".rk-fields input[type=number]").first
@@ -153,7 +153,7 @@ def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: o
     page = _ready_page(browser, site)
     _inject(
         page,
-        "import rollkit._params as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever",
+        "import rollkit.web._protocol as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever",
     )
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first

@@ -13,7 +13,7 @@ import pytest
 
 from rollkit import RulesError
 from rollkit._params import build
-from rollkit._view import odds_view, roll_view, to_html
+from rollkit.web import odds_view, roll_view, to_html
 from tests.browser.conftest import (
     READY_MS,
     Site,
@@ -79,7 +79,7 @@ def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
             block = html[match.end() : html.index('class="rk-python"', match.end())]
             assert 'role="alert"' in block and ">Roll</button>" in block
             # the page shows exactly what the worker's renderer gives for these values
-            expected = to_html(odds_view(check, title=state["title"], shown=tuple(state["shown"]))["tree"])
+            expected = to_html(odds_view(check, title=state["title"], shown=tuple(state["shown"])).tree)
             assert expected in block, (path, state)
             assert '<fieldset class="rk-controls" disabled>' in block  # until the script binds it
             count += 1
@@ -118,7 +118,7 @@ def roll_every_widget(page: object, site: Site) -> None:
             check = build(str(shown["check"]), dict(shown["params"]))  # type: ignore[arg-type]
             expected = check.roll(seed=seed)
             assert shown["faces"] == ",".join(map(str, expected.faces)), (path, index)
-            assert shown["summary"] == roll_view(check, expected)["summary"], (path, index)
+            assert shown["summary"] == roll_view(check, expected).summary, (path, index)
             rolled += 1
     page.remove_listener("load", reloaded)  # type: ignore[attr-defined]
     assert page.evaluate("window.__samePage") is True, reloads  # type: ignore[attr-defined]
@@ -474,7 +474,7 @@ def test_each_widget_live_edit_stale_range_and_link(browser: object, live_page: 
             assert fresh["sawStale"], where
             params = fresh["params"]
             check = build(state["check"], params)
-            want = to_html(odds_view(check, shown=tuple(state["shown"]))["tree"])
+            want = to_html(odds_view(check, shown=tuple(state["shown"])).tree)
             assert fresh["view"] == page.evaluate(_PARSED, want), where  # type: ignore[attr-defined]
             links.append((fresh["link"], fresh["id"], params))
 

@@ -16,7 +16,8 @@ import pytest
 
 from rollkit import RulesError, critdice, hits
 from rollkit._cli import main
-from rollkit._params import Field, build, checks, fields
+from rollkit._fields import Field, fields
+from rollkit._params import build, checks
 
 KINDS = list(checks())
 

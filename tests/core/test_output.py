@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 
 from rollkit import again, critdice, hits, ninefold, trait
 from rollkit._cli import main
+from rollkit._fields import fields
 from rollkit._format import fraction, percent
-from rollkit._params import fields, find, request
+from rollkit._params import find
+from rollkit.web import request
 
 WIDTH = 120  # no line a person reads is longer, unless they asked for whole fractions
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
@@ -486,7 +488,7 @@ def test_an_internal_bug_is_reported_as_a_bug(
         request(json.dumps({"op": "odds", "check": "hits", "params": {"dice": -1, "threshold": 7, "tn": 3}}))
     )
     assert answer["ok"] is False and "internal" not in answer and answer["field"] == "dice"
-    assert answer["error"] == "Dice Pool -1 is not allowed: Dice Pool must be a whole number of at least 0"
+    assert answer["error"] == "Dice Pool: -1 is out of range; enter a whole number from 0 to 100000."
 
 
 def test_format_examples() -> None:

@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from rollkit import ParameterTypeError, RulesError, hits, ninefold, trait
-from rollkit._params import build, checks, fields, find, odds_json
+from rollkit._fields import fields
+from rollkit._params import build, checks, find, odds_json
 
 
 def test_every_check_class_is_reachable_by_name() -> None:

@@ -14,6 +14,7 @@ import pytest
 import rollkit
 from rollkit._limits import Limit, limits
 from rollkit._rulings import Ruling
+from rollkit._words import Words
 
 SYSTEMS = list(rollkit.SYSTEMS.items())
 IDS = [name for name, _ in SYSTEMS]
@@ -66,13 +67,14 @@ def test_imports_go_one_way(name: str, module: ModuleType) -> None:
 
 
 @pytest.mark.parametrize(("name", "module"), SYSTEMS, ids=IDS)
-def test_every_system_exports_its_name_checks_rulings_and_limits(name: str, module: ModuleType) -> None:
+def test_every_system_exports_its_name_words_checks_rulings_and_limits(name: str, module: ModuleType) -> None:
     for exported in module.__all__:
         assert hasattr(module, exported), (name, exported)
-    limits_first = len(module.__all__) - 4 - len(module.LIMITS)
+    limits_first = len(module.__all__) - 5 - len(module.LIMITS)
     assert module.__all__[limits_first:] == [
         *(n for n in module.__all__ if n.startswith("MAX_")),
         "SYSTEM",
+        "WORDS",
         "CHECKS",
         "RULINGS",
         "LIMITS",
@@ -81,6 +83,7 @@ def test_every_system_exports_its_name_checks_rulings_and_limits(name: str, modu
     rulings = importlib.import_module(f"{module.__name__}._rulings")
     assert module.SYSTEM == rules.SYSTEM == name
     assert module.LIMITS is rules.LIMITS and module.RULINGS is rulings.RULINGS
+    assert module.WORDS is rules.WORDS and isinstance(module.WORDS, Words)
     for cls in module.CHECKS.values():
         assert cls.system is module.SYSTEM, cls
     assert all(isinstance(r, Ruling) and r.system is module.SYSTEM for r in module.RULINGS)

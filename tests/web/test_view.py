@@ -5,22 +5,38 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from rollkit import again, hits, trait
-from rollkit._params import request
-from rollkit._view import chart, odds_view, roll_view, summary, to_html, values_text
+from rollkit.web import (
+    node,
+    odds_view,
+    request,
+    roll_view,
+    summary,
+    tally_chart,
+    to_html,
+    to_json,
+    values_text,
+)
 
 
-def test_html_escapes_text_and_drops_handlers() -> None:
-    tree = ["p", {"class": "x", "onclick": "steal()", "title": '"<b>'}, "<script>", ["b", {}, "&"]]
+def test_html_escapes_text_and_refuses_handlers_and_undeclared_classes() -> None:
+    tree = node("p", {"class": "x rk-p", "title": '"<b>'}, "<script>", node("b", {}, "&"))
     html = to_html(tree)
-    assert html == '<p class="x" title="&quot;&lt;b&gt;">&lt;script&gt;<b>&amp;</b></p>'
+    assert html == '<p class="x rk-p" title="&quot;&lt;b&gt;">&lt;script&gt;<b>&amp;</b></p>'
+    assert to_json(tree) == ["p", {"class": "x rk-p", "title": '"<b>'}, "<script>", ["b", {}, "&"]]
+    with pytest.raises(ValueError, match="no event handler"):
+        node("p", {"onclick": "steal()"})
+    with pytest.raises(ValueError, match="rk-nowhere is not declared"):
+        node("p", {"class": "rk-p rk-nowhere"})
 
 
 def test_values_are_named_in_the_rules_words() -> None:
     check = hits.Check(dice=5, threshold=7, tn=2)
     assert values_text(check) == "Dice Pool 5, Threshold 7+, Target Number (TN) 2"
     view = odds_view(check)
-    assert view["title"] == view["values"] and "Dice Pool 5" in to_html(view["tree"])
+    assert view.title == view.values and "Dice Pool 5" in to_html(view.tree)
 
 
 def test_the_page_title_is_kept_only_for_the_page_values() -> None:
@@ -38,21 +54,21 @@ def test_the_page_title_is_kept_only_for_the_page_values() -> None:
 
 def test_cumulative_views_add_up_from_the_exact_odds() -> None:
     check = hits.Check(dice=2, threshold=6, tn=1)  # each die a Hit half the time
-    at_least = to_html(odds_view(check, view="at-least")["tree"])
+    at_least = to_html(odds_view(check, view="at-least").tree)
     assert "≥ 1 Hits: 75.00%" in at_least and "≥ 0 Hits: 100%" in at_least
-    at_most = to_html(odds_view(check, view="at-most")["tree"])
+    at_most = to_html(odds_view(check, view="at-most").tree)
     assert "≤ 0 Hits: 25.00%" in at_most and "≤ 2 Hits: 100%" in at_most
 
 
 def test_mean_and_spread_by_hand() -> None:
-    html = to_html(odds_view(hits.Check(dice=2, threshold=6, tn=1))["tree"])
+    html = to_html(odds_view(hits.Check(dice=2, threshold=6, tn=1)).tree)
     assert "On average 1.00 Hits (typically within ±0.71)." in html  # variance 2 * 1/4
-    assert "On average" not in to_html(odds_view(again.Check(dice=2))["tree"])  # a tail: no mean
+    assert "On average" not in to_html(odds_view(again.Check(dice=2)).tree)  # a tail: no mean
 
 
 def test_a_pinned_setting_is_drawn_beside() -> None:
     view = odds_view(hits.Check(dice=3, threshold=7, tn=1), pinned=hits.Check(dice=5, threshold=7, tn=1))
-    html = to_html(view["tree"])
+    html = to_html(view.tree)
     assert "rk-bar-pinned" in html and "pinned: Dice Pool 5" in html
 
 
@@ -70,14 +86,14 @@ def test_roll_summary_in_rule_terms() -> None:
     a = again.Check(dice=2, dc=2, exceed=True)  # needs 3: no field says 3, so none is named
     assert summary(a, a.resolve([8, 9, 5])) == "Failure: 2 successes; 3 successes needed."
     view = roll_view(check, roll)
-    html = to_html(view["tree"])
-    assert view["faces"] == [7, 8, 9] and "d10 showing 7: Hit" in html
+    html = to_html(view.tree)
+    assert view.faces == (7, 8, 9) and "d10 showing 7: Hit" in html
     assert "<li>Effect: 0</li>" in html  # a detail worth 0 is still said
     assert "Seed" not in html  # resolved from given faces: no seed to replay
 
 
 def test_long_fractions_get_a_copy_button() -> None:
-    html = to_html(odds_view(hits.Check(dice=60, threshold=7, tn=3))["tree"])
+    html = to_html(odds_view(hits.Check(dice=60, threshold=7, tn=3)).tree)
     assert 'class="rk-copy"' in html and "digits)" in html
     assert 'class="rk-exact"' in html
 
@@ -86,37 +102,39 @@ def test_roll_details_are_named_in_the_rules_words() -> None:
     check = hits.Opposed(dice=2, threshold=7, against_dice=2, against_threshold=7)
     names = [
         item.split(":")[0]
-        for item in re.findall(r"<li>([^<]*)</li>", to_html(roll_view(check, check.roll(seed=1))["tree"]))
+        for item in re.findall(r"<li>([^<]*)</li>", to_html(roll_view(check, check.roll(seed=1)).tree))
     ]
     assert "TN" in names and "Opposing hits" in names
     assert not [n for n in names if "_" in n or n[:1].islower()], names
     check = hits.Check(dice=3, threshold=7, tn=2)
-    html = to_html(roll_view(check, check.roll(seed=1))["tree"])
+    html = to_html(roll_view(check, check.roll(seed=1)).tree)
     assert "<li>Target Number (TN): 2</li>" in html
 
 
 def test_chart_marks_where_success_starts() -> None:
     check = hits.Check(dice=5, threshold=7, tn=3)  # Hits 0..5: bars 3, 4 and 5 succeed
-    svg = chart(check, check.distribution())
+    svg = to_json(tally_chart(check, check.distribution()))
     bars = [node for node in svg[2:] if node[0] == "rect"]
     succeeding = [bar[2][2].split()[0] for bar in bars if "rk-bar-success" in bar[1]["class"]]
     assert succeeding == ["3", "4", "5"]
     marker = next(node for node in svg[2:] if node[1].get("class") == "rk-target-text")
     assert marker[2] == "TN 3"
     assert "success from 3 Hits" in svg[1]["aria-label"]
-    html = to_html(odds_view(check)["tree"])
+    html = to_html(odds_view(check).tree)
     assert "Success: 3 or more Hits (TN 3)." in html
     check = trait.Check(mod=0, threshold=15)
-    assert [n for n in chart(check, check.distribution())[2:] if n[1].get("class") == "rk-target-text"][0][
-        2
-    ] == "Threshold 15"
+    assert [
+        n
+        for n in to_json(tally_chart(check, check.distribution()))[2:]
+        if n[1].get("class") == "rk-target-text"
+    ][0][2] == "Threshold 15"
 
 
 def test_d100_is_drawn_in_round_bands() -> None:
     from rollkit import ninefold
 
     check = ninefold.Check(to_pass=45)  # margins -55..44: 100 outcomes in bands of 2
-    bars = [n for n in chart(check, check.distribution())[2:] if n[0] == "rect"]
+    bars = [n for n in to_json(tally_chart(check, check.distribution()))[2:] if n[0] == "rect"]
     assert len(bars) == 50
     labels = [bar[2][2].split(" margin")[0] for bar in bars]
     assert labels[0] == "-55–-54" and labels[-1] == "43–44"

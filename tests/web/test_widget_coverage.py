@@ -14,7 +14,8 @@ pytest.importorskip("pymdownx", reason="the docs venv renders fences")
 
 from docs_tools.mdfences import scan  # noqa: E402 (after the skip above)
 from docs_tools.widgets import Widget, parse  # noqa: E402
-from rollkit._params import checks, fields  # noqa: E402
+from rollkit._fields import fields  # noqa: E402
+from rollkit._params import checks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

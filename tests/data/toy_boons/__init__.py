@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 from typing import ClassVar
 
-from rollkit import Distribution, Roll, Ruling, RulesError, Tally, Words
+from rollkit import Distribution, Roll, RulesError, Ruling, Tally, Words
 from rollkit._check import CheckBase
 from rollkit._dist import listed
 from rollkit._fields import param

@@ -16,8 +16,8 @@ import pytest
 
 from rollkit import critdice
 from rollkit._errors import ParameterTypeError, RulesError
-from rollkit._params import request
 from rollkit.critdice import FOCUS, LEGENDARY, Adjustment, Check
+from rollkit.web import request
 
 
 def _value(face: int, sn: int) -> int:

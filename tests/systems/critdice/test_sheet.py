@@ -56,8 +56,12 @@ def test_checks_from_the_character_sheet() -> None:
             build(rank=50, stats=(60,))
         with pytest.raises(RulesError, match="untrained_allowed=False"):
             build(rank=0, stats=(3,), untrained_allowed=False)
+    with pytest.raises(LimitError, match=r"^stat=101 give too large a pool: dice=101 is too"):
+        Check.stat(stat=101)
+    with pytest.raises(
+        LimitError, match=r"^stat=101 is too large: rollkit computes exact odds for stat up to 100"
+    ):
+        StatCheck(stat=101)  # the kind's own field says so first
     for build in (Check.stat, StatCheck):
-        with pytest.raises(LimitError, match=r"^stat=101 give too large a pool: dice=101 is too"):
-            build(stat=101)
         with pytest.raises(LimitError, match=r"^stat=31 give too large a pool: dice=31 is too"):
             build(stat=31, focus=1)

@@ -19,9 +19,9 @@ import pytest
 
 from rollkit import ParameterTypeError, RulesError, trait
 from rollkit._cli import main
-from rollkit._params import build, request
-from rollkit._view import odds_view, roll_view, summary, to_html
+from rollkit._params import build
 from rollkit.trait import Check, Contest
+from rollkit.web import odds_view, request, roll_view, summary, to_html
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
 BOUGHT = "success with a Complication"
@@ -163,25 +163,25 @@ def test_the_roll_log_says_what_was_spent() -> None:
     data = roll.to_json()
     assert data["outcome"] == BOUGHT and data["success"] is True
     assert data["details"]["chance_spent"] == 2 and data["details"]["complication"] is True
-    html = to_html(roll_view(check, roll)["tree"])
+    html = to_html(roll_view(check, roll).tree)
     assert "<li>Chance to spend: 2</li>" in html
     assert "<li>Chance spent: 2</li>" in html and "<li>Complication: yes</li>" in html
     assert summary(check, roll) == "Success: total 12, success with a Complication."
     declined = dataclasses.replace(check, spend=1).resolve([3, 5])
     assert summary(check, declined).startswith("Failure: total 12, moderate failure")
-    assert "<li>Chance spent: 0</li>" in to_html(roll_view(check, declined)["tree"])
-    assert "Complication:" not in to_html(roll_view(check, declined)["tree"])
+    assert "<li>Chance spent: 0</li>" in to_html(roll_view(check, declined).tree)
+    assert "Complication:" not in to_html(roll_view(check, declined).tree)
 
 
 def test_the_widget_names_the_limit_and_splits_the_successes() -> None:
     view = odds_view(Check(mod=4, threshold=20, spend=1), shown=("spend",))
-    html = to_html(view["tree"])
-    assert "Chance to spend 1" in view["values"]
+    html = to_html(view.tree)
+    assert "Chance to spend 1" in view.values
     assert '<th scope="row">success with a Complication</th>' in html
-    assert view["chance"] == str(Fraction(5, 16) + Fraction(11, 36))
+    assert view.chance == str(Fraction(5, 16) + Fraction(11, 36))
     assert "Success: total of 16 or more, counting a miss bought with Chance." in html
     assert "Chance of success, counting a miss bought with Chance: " in html
-    plain = to_html(odds_view(Check(mod=4, threshold=20))["tree"])
+    plain = to_html(odds_view(Check(mod=4, threshold=20)).tree)
     assert "Complication" not in plain and "(Threshold 20)" in plain
 
 
