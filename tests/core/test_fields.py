@@ -1,113 +1,30 @@
-"""Every check parameter carries its label, hint and range, and they agree with the rules.
+"""Every check field carries its label, hint and range, and that declaration is its validation.
 
-The declared ranges (``Param.low``/``high``) are held against what each check
-really accepts; the text input rules (spaces, digits, empty values) are held
-for ``build`` (the widgets' path) and for the command line alike.
+A value just outside a declared range is refused naming the field as data, for every kind
+(with the values of ``tests.helpers.strategies.example`` for the others); the text input
+rules (spaces, digits, empty values) are held for ``build`` (the widgets' path) and for the
+command line alike.
 """
 
 from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from rollkit import RulesError, critdice, hits
+from rollkit import LimitError, ParameterTypeError, RulesError, critdice, hits
 from rollkit._cli import main
-from rollkit._fields import Field, fields
+from rollkit._fields import Field, check_fields, fields
 from rollkit._params import build, checks
+from tests.helpers.strategies import example
 
 KINDS = list(checks())
-
-# One valid check of every kind (the first ones are tests/core/test_cli.py's EXAMPLES).
-BASELINES: dict[str, dict[str, Any]] = {
-    "ninefold": {"to_pass": 45},
-    "ninefold.percentage": {"dc": 60, "bonus": 5},
-    "ninefold.contest": {"offence": 60, "defence": 30},
-    "ninefold.mentalic": {"at_least": 12},
-    "ninefold.skill": {"stat": 18, "paths": (20, 10), "buffs": (5,), "debuffs": (3,)},
-    "ninefold.defender": {"offence": 60, "stat": 30, "effect_types": 2, "resistances": (20, 35)},
-    "trait": {"mod": 5, "threshold": 15, "adept": True, "exp": 4},
-    "trait.contest": {"mod": 5, "against_mod": 3},
-    "hits": {"dice": 5, "threshold": 7, "tn": 3},
-    "hits.opposed": {"dice": 5, "threshold": 7, "against_dice": 4, "against_threshold": 6},
-    "hits.group": {"dice": 4, "threshold": 7, "tn": 2, "helpers": ((8, 6), (3, 7))},
-    "hits.luck": {"fate": 3, "tn": 1},
-    "hits.attribute": {"level": 4, "tn": 2},
-    "hits.skill": {"attribute": 4, "training": "skilled", "focus": 1, "tn": 3},
-    "hits.knowledge": {"intellect": 5, "rating": 3, "tn": 3},
-    "again": {"dice": 6, "dc": 2, "again": 9},
-    "again.mitigated": {"dice": 7, "defence": 3},
-    "again.opposed": {"dice": 4, "against_dice": 5},
-    "again.skill": {"stat": 3, "skill": 2, "dc": 4},
-    "again.mitigated_skill": {"stat": 3, "skill": 2, "weapon": 2, "defence": 3},
-    "again.opposed_skills": {"stat": 2, "skill": 2, "against_stat": 3, "against_skill": 2},
-    "critdice": {"dice": 4, "sn": 9},
-    "critdice.skill": {"rank": 2, "stats": (3, 5), "weapon_bonus": 3},
-    "critdice.stat": {"stat": 4},
-}
-
-# Other fields set while one field sits at (or just past) an end of its range, so that
-# a rule across fields (bands that must fit the die, both opposed pools under one limit,
-# groups bought out of the pool, a DC of 0 only to be exceeded ...) lets that end through.
-# A value may depend on the tested value.
-_NO_BANDS = {"favourable": 0, "unfavourable": 0}
-ALONE: dict[tuple[str, str], dict[str, Any] | Callable[[int], dict[str, Any]]] = {
-    ("ninefold", "die"): {"to_pass": 50, **_NO_BANDS},
-    ("ninefold", "favourable"): {"unfavourable": 0},
-    ("ninefold", "unfavourable"): {"favourable": 0},
-    ("ninefold.percentage", "favourable"): {"unfavourable": 0},
-    ("ninefold.percentage", "unfavourable"): {"favourable": 0},
-    ("ninefold.contest", "offence_die"): {"offence": 50, **_NO_BANDS},
-    ("ninefold.contest", "defence_die"): {"defence": 50},
-    ("ninefold.contest", "favourable"): {"unfavourable": 0},
-    ("ninefold.contest", "unfavourable"): {"favourable": 0},
-    ("ninefold.skill", "stat"): {"paths": (), "buffs": (), "debuffs": ()},
-    ("ninefold.skill", "die"): {"stat": 50, "paths": (), "buffs": (), "debuffs": (), **_NO_BANDS},
-    ("ninefold.skill", "favourable"): {"unfavourable": 0},
-    ("ninefold.skill", "unfavourable"): {"favourable": 0},
-    ("ninefold.defender", "stat"): {"resistances": ()},
-    ("ninefold.defender", "armour"): {"stat": 0, "resistances": ()},
-    ("ninefold.defender", "cover"): {"stat": 0, "resistances": ()},
-    ("ninefold.defender", "armour_piercing"): {"stat": 0, "resistances": ()},
-    ("ninefold.defender", "effect_types"): {"resistances": ()},
-    ("ninefold.defender", "offence_die"): {"offence": 50, **_NO_BANDS},
-    ("ninefold.defender", "defence_die"): {"stat": 50, "resistances": ()},
-    ("ninefold.defender", "favourable"): {"unfavourable": 0},
-    ("ninefold.defender", "unfavourable"): {"favourable": 0},
-    ("hits", "dice"): lambda dice: {"bought": hits.max_bought(dice=max(0, dice))},
-    ("hits", "bought"): lambda bought: {"dice": min(hits.MAX_POOL, 10 * bought + 10)},
-    ("hits.opposed", "dice"): {"against_dice": 0},
-    ("hits.opposed", "against_dice"): {"dice": 0},
-    ("hits.group", "dice"): {"helpers": ()},
-    ("hits.opposed", "bought"): lambda bought: {"dice": 10 * bought + 10, "against_dice": 0},
-    ("hits.opposed", "against_bought"): lambda bought: {"against_dice": 10 * bought + 10, "dice": 0},
-    ("hits.luck", "bought"): lambda bought: {"fate": 10 * bought + 10},
-    # the baseline sheets give 3, 6 and 10 dice: situational dice make the pool 10 * bought + 10
-    ("hits.attribute", "bought"): lambda bought: {"modifier": 10 * bought + 7},
-    ("hits.skill", "bought"): lambda bought: {"modifier": 10 * bought + 4},
-    ("hits.knowledge", "bought"): lambda bought: {"modifier": 10 * bought},
-    ("again", "dc"): {"exceed": True},
-    ("again.skill", "dc"): {"exceed": True},
-    ("critdice.skill", "rank"): {"stats": (0,), "weapon_bonus": 0},
-}
 
 
 def _fields(kind: str) -> tuple[Field, ...]:
     return fields(checks()[kind])
-
-
-def _alone(kind: str, name: str, value: int) -> dict[str, Any]:
-    """The baseline of ``kind`` with ``name`` set to ``value`` and ``ALONE``'s fields set aside."""
-    extra = ALONE.get((kind, name), {})
-    return {**BASELINES[kind], **(extra(value) if callable(extra) else extra), name: value}
-
-
-def _names(message: str, name: str) -> bool:
-    """Whether an error message names the parameter ``name`` (as ``name=``, ``name[0]`` ...)."""
-    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", message) is not None
 
 
 def _ranged() -> list[tuple[str, str, int | None, int | None]]:
@@ -115,14 +32,13 @@ def _ranged() -> list[tuple[str, str, int | None, int | None]]:
         (kind, f.name, f.param.low, f.param.high)
         for kind in KINDS
         for f in _fields(kind)
-        if f.hint is int and f.param is not None and (f.param.low is not None or f.param.high is not None)
+        if f.kind == "number" and (f.param.low is not None or f.param.high is not None)
     ]
 
 
-def test_every_check_kind_has_a_baseline() -> None:
-    assert set(BASELINES) == set(KINDS)
-    for kind, params in BASELINES.items():
-        build(kind, params)
+def test_every_check_kind_has_an_example_from_its_declarations() -> None:
+    for kind in KINDS:
+        build(kind, example(checks()[kind]))
 
 
 # --- (a), (c): every field is declared in the rules' words ----------------------------------
@@ -132,7 +48,7 @@ def test_every_check_kind_has_a_baseline() -> None:
 def test_every_field_has_a_label_and_a_hint(kind: str) -> None:
     for field in _fields(kind):
         param = field.param
-        assert param is not None, f"{kind}.{field.name} has no param(...)"
+        assert field.name.replace("_", " ") != param.label or param.label.istitle(), field.name
         assert param.label.strip() and param.label == param.label.strip(), field.name
         assert param.label != field.name.replace("_", " "), f"{kind}.{field.name}: code name"
         assert param.hint.strip(), f"{kind}.{field.name} has no hint"
@@ -164,33 +80,57 @@ def test_labels_use_the_rules_words() -> None:
     assert label["trait", "mod"] == "MOD"
 
 
-# --- (b): declared ranges and validation agree ----------------------------------------------
+# --- (b): a field's declaration is its validation ---------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("kind", "name", "low", "high"), _ranged(), ids=lambda v: v if isinstance(v, str) else None
 )
-def test_declared_range_is_what_the_check_accepts(
+def test_a_value_outside_the_declared_range_is_refused_naming_the_field(
     kind: str, name: str, low: int | None, high: int | None
 ) -> None:
-    outside = ([low - 1] if low is not None else []) + ([high + 1] if high is not None else [])
-    for value in outside:  # refused, naming the field, whatever the other fields are
-        for params in ({**BASELINES[kind], name: value}, _alone(kind, name, value)):
-            with pytest.raises(RulesError) as error:
-                build(kind, params)
-            assert _names(str(error.value), name), (value, str(error.value))
+    field = next(f for f in _fields(kind) if f.name == name)
     for value in (v for v in (low, high) if v is not None):
-        try:
-            build(kind, {**BASELINES[kind], name: value})
-        except RulesError as error:  # a rule across fields: it names another field,
-            others = [f.name for f in _fields(kind) if f.name != name]  # or ALONE lists it
-            assert (kind, name) in ALONE or any(_names(str(error), o) for o in others), (value, str(error))
-        build(kind, _alone(kind, name, value))  # with those fields set aside, it builds
+        assert field.check(value) == value  # the ends are the field's own; other rules may still refuse
+    outside = ([low - 1] if low is not None else []) + ([high + 1] if high is not None else [])
+    for value in outside:
+        with pytest.raises(RulesError) as error:
+            build(kind, {**example(checks()[kind]), name: value})
+        assert error.value.field == name, (value, str(error.value))
+        assert str(error.value).startswith(f"{name}={value} is "), str(error.value)
+        assert error.value.said and str(value) in error.value.said and f"{name}=" not in error.value.said
+        assert isinstance(error.value, LimitError) == (
+            field.param.limit == "both" or (field.param.limit == "high" and value == (high or 0) + 1)
+        ), (field.param.limit, value)
+
+
+def test_a_declaration_checks_types_lists_and_choices() -> None:
+    threshold = next(f for f in fields(hits.Check) if f.name == "threshold")
+    with pytest.raises(ParameterTypeError, match=r"^threshold=True is not allowed: threshold must be a whole number"):
+        threshold.check(True)
+    stats = next(f for f in fields(critdice.SkillCheck) if f.name == "stats")
+    assert stats.check([3, 5]) == (3, 5)  # a list is kept as a tuple
+    with pytest.raises(RulesError) as error:
+        stats.check((3, 101))
+    assert (error.value.field, error.value.item, error.value.part) == ("stats", 1, None)
+    assert isinstance(error.value, LimitError)  # a Stat above 100 is a limit of exact computing
+    with pytest.raises(RulesError, match="stats must have at least 1 Stat"):
+        stats.check(())
+    with pytest.raises(RulesError, match="3 entries, which is too many: rollkit takes up to 2 Stats"):
+        stats.check((1, 2, 3))
+    helpers = next(f for f in fields(hits.Group) if f.name == "helpers")
+    with pytest.raises(RulesError) as error:
+        helpers.check(((8, 6), (3, 11)))
+    assert (error.value.field, error.value.item, error.value.part) == ("helpers", 1, 1)
+    keyword = next(f for f in fields(hits.Check) if f.name == "keyword")
+    with pytest.raises(RulesError, match="keyword='x' is not allowed: keyword must be one of 'none', 'misfire'"):
+        keyword.check("x")
+    assert check_fields(critdice.SkillCheck(rank=1, stats=[3])) is None
 
 
 def test_list_entries_have_the_declared_range() -> None:
     stats = next(f for f in fields(critdice.SkillCheck) if f.name == "stats").param
-    assert stats is not None and (stats.low, stats.high) == (0, critdice.MAX_DICE)
+    assert (stats.low, stats.high) == (0, critdice.MAX_DICE)
     for value in (stats.low, stats.high):
         build("critdice.skill", {"rank": 0, "stats": (value,)})
     for value in (stats.low - 1, stats.high + 1):
@@ -379,7 +319,7 @@ def test_cli_messages_are_one_line_for_every_kind(capsys: pytest.CaptureFixture[
                 a
                 for f in _fields(kind)
                 if f.required and f.name != field.name
-                for a in (f"--{f.name}", _text(BASELINES[kind][f.name]))
+                for a in (f"--{f.name}", _text(example(checks()[kind])[f.name]))
             ]
             assert main(argv) == 2
             out, err = capsys.readouterr()

@@ -1,0 +1,88 @@
+"""Values for any check kind, read from its field declarations (never from a table here).
+
+``example(cls)`` is one valid set of values (each required field at its declared start, or
+the whole number nearest 1 in its range); ``values(cls)`` draws a kind's values over the
+whole declared range, its ends and their neighbours drawn often, lists up to a few entries.
+A kind added to the registry (a new system, a new kind) is covered with no edit here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from rollkit._fields import Field, Param, fields
+
+__all__ = ["edge", "example", "field_values", "values", "UNBOUNDED"]
+
+UNBOUNDED = 10**6
+"""How far a draw goes where a declaration sets no end (such a field takes any whole number)."""
+
+_MOST_ENTRIES = 4
+
+
+def edge(low: int, high: int) -> st.SearchStrategy[int]:
+    """Whole numbers in low..high, with the ends, their neighbours and small numbers drawn often."""
+    ends = sorted({low, high, min(low + 1, high), max(high - 1, low)})
+    small = st.integers(max(low, 0), min(high, 6)) if max(low, 0) <= min(high, 6) else st.nothing()
+    return st.one_of(st.sampled_from(ends), small, st.integers(low, high))
+
+
+def _number(param: Param) -> st.SearchStrategy[int]:
+    low = param.low if param.low is not None else -UNBOUNDED
+    high = param.high if param.high is not None else UNBOUNDED
+    return edge(low, high)
+
+
+def _start(param: Param) -> int:
+    if param.start is not None:
+        return param.start
+    low = param.low if param.low is not None else -UNBOUNDED
+    high = param.high if param.high is not None else UNBOUNDED
+    return min(max(1, low), high)
+
+
+def field_values(field: Field) -> st.SearchStrategy[Any]:
+    """Values of one field over its declared range (lists as tuples)."""
+    param = field.param
+    if field.kind == "number":
+        return _number(param)
+    if field.kind == "yes/no":
+        return st.booleans()
+    if field.kind == "choice":
+        return st.sampled_from(field.choices)
+    if field.kind == "list":
+        parts = param.entries()
+        entry: st.SearchStrategy[Any] = (
+            st.tuples(*(_number(p) for p in parts)) if field.pairs else _number(parts[0])
+        )
+        most = min(param.most if param.most is not None else _MOST_ENTRIES, _MOST_ENTRIES)
+        return st.lists(entry, min_size=min(param.least, most), max_size=max(most, param.least)).map(tuple)
+    raise TypeError(f"{field.name}: no strategy for a {field.kind} field")
+
+
+def values(cls: type) -> st.SearchStrategy[dict[str, Any]]:
+    """A kind's values: every required field, and any of the others."""
+    declared = fields(cls)
+    return st.fixed_dictionaries(
+        {f.name: field_values(f) for f in declared if f.required},
+        optional={f.name: field_values(f) for f in declared if not f.required},
+    )
+
+
+def example(cls: type) -> dict[str, Any]:
+    """One valid set of values for kind ``cls``: its required fields at their starts."""
+    out: dict[str, Any] = {}
+    for field in fields(cls):
+        if not field.required:
+            continue
+        param = field.param
+        if field.kind == "number":
+            out[field.name] = _start(param)
+        elif field.kind in ("yes/no", "choice"):
+            out[field.name] = field.choices[0]
+        elif field.kind == "list":
+            one = tuple(_start(p) for p in param.entries())
+            out[field.name] = (one if field.pairs else one[0],) * param.least
+    return out
