@@ -259,10 +259,15 @@ class Hand(HandBase):
         """This hand with standard die ``die`` (from 1) moved one point: ``by`` is +1 or -1."""
         integer("die", die, low=1, high=len(self.rolled))
         if by not in (1, -1):
-            raise RulesError(f"by={describe(by)} is not allowed: a move is +1 or -1")
+            raise RulesError(
+                f"by={describe(by)} is not allowed: a move is +1 or -1",
+                said="a move is one point up or down.",
+            )
         reason = self.why_not(die, by)
         if reason:
-            raise RulesError(f"die {die} cannot move {by:+d}: {reason}")
+            raise RulesError(
+                f"die {die} cannot move {by:+d}: {reason}", said=f"die {die} cannot move: {reason}."
+            )
         moves = list(self.adjustments)
         undo = self._undo(die, by)
         if undo is not None:

@@ -249,13 +249,16 @@ def adjustments(chosen: Any) -> tuple[Adjustment, ...]:
             if match is None or using is None:
                 raise RulesError(
                     f"adjustments[{i}]={describe(item.strip())} is not allowed: write each adjustment"
-                    " as die number, + or - points, then L (Legendary) or F (Focus), e.g. 6+3F"
+                    " as die number, + or - points, then L (Legendary) or F (Focus), e.g. 6+3F",
+                    said=f"the choice {describe(item.strip())} is not written as die number, + or -"
+                    " points, then L (Legendary) or F (Focus), such as 6+3F.",
                 )
             points = int(match[3])
             if points == 0:
                 raise RulesError(
                     f"adjustments[{i}]={describe(item.strip())} is not allowed: an adjustment"
-                    " moves a die at least one point"
+                    " moves a die at least one point",
+                    said=f"the choice {describe(item.strip())} moves no die: a move is at least one point.",
                 )
             found.append(
                 Adjustment(die=int(match[1]), by=points if match[2] == "+" else -points, using=using)
@@ -286,23 +289,29 @@ def chosen_steps(
         if move.die > len(faces):
             raise RulesError(
                 f"{named} is not allowed: the pool has {len(faces)} standard"
-                f" {'die' if len(faces) == 1 else 'dice'}, numbered from 1 in rolling order"
+                f" {'die' if len(faces) == 1 else 'dice'}, numbered from 1 in rolling order",
+                said=f"there is no die {move.die}: the pool has {len(faces)} standard"
+                f" {'die' if len(faces) == 1 else 'dice'}, numbered from 1 in rolling order.",
             )
         face = now[move.die - 1]
         if faces[move.die - 1] == 1:
             raise RulesError(
-                f"{named} is not allowed: die {move.die} shows 1, a Fail, and Fails cannot be adjusted"
+                f"{named} is not allowed: die {move.die} shows 1, a Fail, and Fails cannot be adjusted",
+                said=f"die {move.die} shows 1, a Fail, and Fails cannot be adjusted.",
             )
         after = face + move.by
         if after > SIDES:
             raise RulesError(
                 f"{named} is not allowed: die {move.die} would go from {face} to {after}, and no"
-                " adjustment takes a die above 12"
+                " adjustment takes a die above 12",
+                said=f"die {move.die} would go from {face} to {after}; no adjustment takes a die above 12.",
             )
         if after < 2:
             raise RulesError(
                 f"{named} is not allowed: die {move.die} would go from {face} to {after}, and no"
-                " adjustment brings a die down to 1 (it would become a Fail)"
+                " adjustment brings a die down to 1 (it would become a Fail)",
+                said=f"die {move.die} would go from {face} to {after}; no adjustment brings a die down"
+                " to 1 (it would become a Fail).",
             )
         step = 1 if move.by > 0 else -1
         steps += [(move.die, f, f + step, move.using) for f in range(face, after, step)]
@@ -312,7 +321,10 @@ def chosen_steps(
         if spent > owned:
             raise RulesError(
                 f"adjustments={describe(', '.join(map(str, chosen)))} is not allowed: they spend"
-                f" {spent} {using} but the check has {name}={owned}"
+                f" {spent} {using} but the check has {name}={owned}",
+                field=name,
+                said=f"these choices spend {spent} {using}, and there {'is' if owned == 1 else 'are'} only"
+                f" {owned}.",
             )
     return tuple(steps)
 
@@ -358,7 +370,9 @@ def skill_pool(
     if rank == 0:
         if not untrained_allowed:
             raise RulesError(
-                "rank=0 is not allowed: this skill needs rank 1 or more (untrained_allowed=False)"
+                "rank=0 is not allowed: this skill needs rank 1 or more (untrained_allowed=False)",
+                field="rank",
+                said="0 is not allowed: with {untrained_allowed} off, this Skill needs Rank 1 or more.",
             )
         return min(stats)
     return rank + max(stats) + min(weapon_bonus, rank)

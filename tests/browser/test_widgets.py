@@ -13,6 +13,7 @@ import pytest
 
 from rollkit import RulesError
 from rollkit._params import build
+from rollkit._registry import BUILT_IN
 from rollkit.web import odds_view, roll_view, to_html
 from tests.browser.conftest import (
     READY_MS,
@@ -311,7 +312,7 @@ def no_request_leaves(browser: object, live: object, site: Site) -> None:
     assert outside == []
 
 
-@pytest.mark.parametrize("system", ["ninefold", "trait", "hits", "again", "critdice"])
+@pytest.mark.parametrize("system", BUILT_IN)
 def test_screenshot_of_each_system_page(live_page: object, site: Site, system: str) -> None:
     page = live_page
     instant_go(page, site, f"{system}/")

@@ -106,7 +106,9 @@ def test_a_value_outside_the_declared_range_is_refused_naming_the_field(
 
 def test_a_declaration_checks_types_lists_and_choices() -> None:
     threshold = next(f for f in fields(hits.Check) if f.name == "threshold")
-    with pytest.raises(ParameterTypeError, match=r"^threshold=True is not allowed: threshold must be a whole number"):
+    with pytest.raises(
+        ParameterTypeError, match=r"^threshold=True is not allowed: threshold must be a whole number"
+    ):
         threshold.check(True)
     stats = next(f for f in fields(critdice.SkillCheck) if f.name == "stats")
     assert stats.check([3, 5]) == (3, 5)  # a list is kept as a tuple
@@ -123,7 +125,9 @@ def test_a_declaration_checks_types_lists_and_choices() -> None:
         helpers.check(((8, 6), (3, 11)))
     assert (error.value.field, error.value.item, error.value.part) == ("helpers", 1, 1)
     keyword = next(f for f in fields(hits.Check) if f.name == "keyword")
-    with pytest.raises(RulesError, match="keyword='x' is not allowed: keyword must be one of 'none', 'misfire'"):
+    with pytest.raises(
+        RulesError, match="keyword='x' is not allowed: keyword must be one of 'none', 'misfire'"
+    ):
         keyword.check("x")
     assert check_fields(critdice.SkillCheck(rank=1, stats=[3])) is None
 

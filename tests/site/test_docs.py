@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from docs_tools.mdfences import scan
+from rollkit._registry import BUILT_IN
 from docs_tools.runtime import runtime_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +56,7 @@ def test_every_worked_example_has_a_doctest() -> None:
 
 
 def test_every_system_chapter_exists_with_examples_and_widgets() -> None:
-    for system in ("ninefold", "trait", "hits", "again", "critdice"):
+    for system in BUILT_IN:
         text = "".join(p.read_text(encoding="utf-8") for p in (DOCS / system).glob("*.md"))
         assert "!!! example" in text and "```pycon" in text, system
         assert "```rollkit-table" in text, system
@@ -108,7 +109,7 @@ def test_strict_build_makes_the_whole_site(built: Path) -> None:
         "rulings/index.html",
         "compare/index.html",
         "reference/python/index.html",
-        *(f"{s}/index.html" for s in ("ninefold", "trait", "hits", "again", "critdice")),
+        *(f"{s}/index.html" for s in BUILT_IN),
     ):
         assert (built / page).exists(), page
     for runtime in (
