@@ -268,6 +268,16 @@ class Field:
         args = typing.get_args(_unwrap(self.hint))
         return bool(args) and typing.get_origin(args[0]) is tuple
 
+    def place(self, item: int | None = None, part: int | None = None) -> str:
+        """Where a mistake is, in the rules' words: "Supporting PCs, helper 2, Threshold (x+)"."""
+        where = self.label
+        if item is not None and self.kind == "list":
+            where += f", {self.param.item or 'entry'} {item + 1}"
+            parts = self.param.entries()
+            if part is not None and len(parts) > 1 and part < len(parts):
+                where += f", {parts[part].label}"
+        return where
+
     def check(self, value: Any) -> Any:
         """``value`` if this field allows it (a list as a tuple), else a ``RulesError`` about this
         field, with its entry and part where a list's entry is wrong."""

@@ -16,7 +16,7 @@ from typing import Any
 from . import _registry
 from ._check import CheckBase
 from ._errors import ParameterTypeError, RulesError
-from ._fields import Field, Param, fields
+from ._fields import Field, fields
 from ._format import probability_json
 from ._validate import describe
 
@@ -82,9 +82,10 @@ def _scalar(kind: Any, text: str, label: str, wanted: str, name: str) -> Any:
 def convert(field: Field, text: str) -> Any:
     """The value of ``field`` written as text (a form input or a command-line option).
 
-    Errors name the field by its label and say what to enter, with the range
-    its ``Param`` declares ("Dice Pool is empty: enter a whole number from 0 to
-    100000."); the check itself then applies every rule of its own.
+    The text is read as the field's kind (a whole number, yes or no, a choice, a list), then
+    checked by the field's own declaration; every error names the field by its label (and a
+    list's entry) and says what to enter: "Dice Pool is empty: enter a whole number from 0 to
+    100000." The check then applies the rules across fields.
     """
     label = field.label
     if not isinstance(text, str):
@@ -109,21 +110,16 @@ def convert(field: Field, text: str) -> Any:
         if not text.strip():
             raise _refused(f"{label} is empty: choose {listed}.", field.name)
         raise _refused(f"{label}: {_quoted(text)} is not one of the choices; choose {listed}.", field.name)
-    if kind == "list":
-        return _entries(field, text)
-    value = _scalar(hint, text, label, field.param.wanted(), field.name)
-    if hint is int:
-        _in_range(value, field.param, label, field.name)
-    return value
-
-
-def _in_range(
-    value: int, declared: Param, label: str, name: str, item: int | None = None, part: int | None = None
-) -> None:
-    if not (
-        (declared.low is None or value >= declared.low) and (declared.high is None or value <= declared.high)
-    ):
-        raise _refused(f"{label}: {value} is out of range; enter {declared.wanted()}.", name, item, part)
+    value = (
+        _entries(field, text)
+        if kind == "list"
+        else _scalar(hint, text, label, field.param.wanted(), field.name)
+    )
+    try:
+        return field.check(value)
+    except RulesError as error:  # said where the reader typed it: the label first
+        message = f"{field.place(error.item, error.part)}: {error.said or error}"
+        raise type(error)(message, field=field.name, item=error.item, part=error.part, said=message) from None
 
 
 _SPLIT = re.compile(r"\s*,\s*|\s+")
@@ -131,25 +127,20 @@ _SPLIT = re.compile(r"\s*,\s*|\s+")
 
 def _entries(field: Field, text: str) -> tuple[Any, ...]:
     """A list parameter from text: entries split by commas or spaces, numbers within an
-    entry joined by ":" ("8:6, 3:7"). Each mistake names the entry and its part.
+    entry joined by ":" ("8:6, 3:7"). Each mistake names the entry and its part; how many
+    entries there are and their ranges are the declaration's to check.
     """
     declared = field.param
-    label, entry = field.label, declared.item or "entry"
     parts = declared.entries()
     pair = len(parts) > 1
     text = re.sub(r"\s*:\s*", ":", text.strip())
     chunks = _SPLIT.split(text) if text else []
-    if declared.most is not None and len(chunks) > declared.most:
-        raise _refused(f"{label}: {len(chunks)} {entry}s given; enter at most {declared.most}.", field.name)
-    if len(chunks) < declared.least:
-        raise _refused(
-            f"{label}: enter at least {declared.least} {entry}{'s' if declared.least > 1 else ''}.",
-            field.name,
-        )
+    if declared.most is not None and len(chunks) > declared.most:  # too many: not read one by one
+        return tuple(chunks)
     joined = " joined by \u201c:\u201d" if pair else ""
     out = []
     for i, chunk in enumerate(chunks):
-        where = f"{label}, {entry} {i + 1}"
+        where = field.place(i)
         pieces = chunk.split(":")
         if len(pieces) != len(parts):
             names = ", ".join(p.label for p in parts)
@@ -160,17 +151,16 @@ def _entries(field: Field, text: str) -> tuple[Any, ...]:
                 field.name,
                 i,
             )
-        values = []
+        numbers = []
         for j, (part, piece) in enumerate(zip(parts, pieces)):
-            name = f"{where}, {part.label}" if pair else where
             try:
-                value = _scalar(int, piece, name, part.wanted(), field.name)
-                _in_range(value, part, name, field.name, i, j)
+                numbers.append(
+                    _scalar(int, piece, field.place(i, j) if pair else where, part.wanted(), field.name)
+                )
             except RulesError as error:
                 error.item, error.part = i, j
                 raise
-            values.append(value)
-        out.append(tuple(values) if pair else values[0])
+        out.append(tuple(numbers) if pair else numbers[0])
     return tuple(out)
 
 

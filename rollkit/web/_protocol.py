@@ -312,13 +312,8 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
     found = known.get(error.field or "")
     if found is None:
         return Failure(error=said[:1].upper() + said[1:])
-    place = found.label
-    if error.item is not None and found.kind == "list":
-        place += f", {found.param.item or 'entry'} {error.item + 1}"
-        parts = found.param.entries()
-        if error.part is not None and len(parts) > 1 and error.part < len(parts):
-            place += f", {parts[error.part].label}"
-    text = said if said.startswith(place) else f"{place}: {said}"
+    place = found.place(error.item, error.part)
+    text = said if said.startswith(found.label) else f"{place}: {said}"
     return Failure(error=text, field=found.name, item=error.item, part=error.part)
 
 
