@@ -2,37 +2,35 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
-from .._fields import param
+from .._fields import Param, declare, param
 from .._roll import Dice, Die, Roll
-from .._validate import choice
 from .._words import Tally
 from ._maths import _bound, _check_outcomes, _contest_margins, _contest_outcomes, _totals
 from ._rules import (
-    _CAP_WORDS,
     BOUGHT_SUCCESS,
+    CAP,
+    EXP,
     HIGHEST_COST,
-    MAX_EXP,
-    MAX_EXTRA,
-    MAX_MOD,
     MAX_THRESHOLD,
+    MOD,
+    PROWESS,
     SIDES,
+    STAGGER,
     SYSTEM,
-    TIES,
     Cap,
     Side,
     Ties,
     _bought_reach,
-    _bounded,
     _contest_name,
     _make_side,
     _outcome_name,
-    _spend,
     difficulty,
     failure_degree,
 )
@@ -41,6 +39,11 @@ __all__ = ["Check", "Contest"]
 
 _SUCCESSES = ("success", BOUGHT_SUCCESS)
 """The outcomes of a check that count as success (ruling trait-bought-success)."""
+
+
+def _roller(declared: Param, label: str, hint: str, default: Any = dataclasses.MISSING) -> Any:
+    """One contest roller's field: ``declared`` (its range, from ``_rules``) in that roller's words."""
+    return declare(dataclasses.replace(declared, label=label, hint=hint), default=default)
 
 
 def _roll_side(dice: Dice, side: Side, who: str, note: str = "") -> tuple[tuple[Die, ...], int]:
@@ -93,35 +96,34 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("total", score=True)
     target: ClassVar[str] = "threshold"
-    mod: int = param("MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD, high=MAX_MOD)
+    mod: int = declare(MOD)
     threshold: int = param(
-        "Threshold", hint="the total to reach (15 is Standard)", low=-MAX_THRESHOLD, high=MAX_THRESHOLD
+        "Threshold",
+        hint="the total to reach (15 is Standard)",
+        low=-MAX_THRESHOLD,
+        high=MAX_THRESHOLD,
+        limit="both",
     )
-    exp: int = param("EXP", hint="added to the total when Adept", low=0, high=MAX_EXP, default=0)
+    exp: int = declare(EXP, default=0)
     adept: bool = param("Adept", hint="adds EXP and one Prowess", default=False)
-    prowess: int = param("Prowess", hint="extra d12s, keeping the best two", low=0, high=MAX_EXTRA, default=0)
-    stagger: int = param(
-        "Stagger", hint="extra d12s, keeping the worst two", low=0, high=MAX_EXTRA, default=0
-    )
-    cap: Cap = param(
-        "Stacking cap",
-        hint="how far Prowess and Stagger stack, from EXP",
-        options=_CAP_WORDS,
-        default="online",
-    )
+    prowess: int = declare(PROWESS, default=0)
+    stagger: int = declare(STAGGER, default=0)
+    cap: Cap = declare(CAP, default="online")
     spend: int = param(
         "Chance to spend",
         hint="the most Chance you would pay to turn a miss into a success",
         low=0,
         high=HIGHEST_COST,
+        why="no miss costs more Chance",
         default=0,
     )
     _side: Side = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        side = _make_side("", self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
-        _bounded("threshold", self.threshold, MAX_THRESHOLD)
-        _spend(self.spend)
+    def _check_rules(self) -> None:
+        """The stacking cap (from ``exp`` and ``cap``) on Prowess, Adept's one included, and on
+        Stagger, before they cancel: the side every chance and roll uses. It refuses nothing;
+        each field alone is checked by its declaration."""
+        side = _make_side(self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
         object.__setattr__(self, "_side", side)
 
     @property
@@ -223,54 +225,27 @@ class Contest(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
-    mod: int = param("Actor's MOD", hint="the acting side's Trait MOD", low=-MAX_MOD, high=MAX_MOD)
-    exp: int = param(
-        "Actor's EXP", hint="added to the actor's total when Adept", low=0, high=MAX_EXP, default=0
-    )
+    mod: int = _roller(MOD, "Actor's MOD", "the acting side's Trait MOD")
+    exp: int = _roller(EXP, "Actor's EXP", "added to the actor's total when Adept", default=0)
     adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess", default=False)
-    prowess: int = param(
-        "Actor's Prowess",
-        hint="the actor's extra d12s, keeping the best two",
-        low=0,
-        high=MAX_EXTRA,
-        default=0,
+    prowess: int = _roller(
+        PROWESS, "Actor's Prowess", "the actor's extra d12s, keeping the best two", default=0
     )
-    stagger: int = param(
-        "Actor's Stagger",
-        hint="the actor's extra d12s, keeping the worst two",
-        low=0,
-        high=MAX_EXTRA,
-        default=0,
+    stagger: int = _roller(
+        STAGGER, "Actor's Stagger", "the actor's extra d12s, keeping the worst two", default=0
     )
-    against_mod: int = param(
-        "Resister's MOD", hint="the opposing side's Trait MOD", low=-MAX_MOD, high=MAX_MOD
-    )
-    against_exp: int = param(
-        "Resister's EXP", hint="added to the resister's total when Adept", low=0, high=MAX_EXP, default=0
-    )
+    against_mod: int = _roller(MOD, "Resister's MOD", "the opposing side's Trait MOD")
+    against_exp: int = _roller(EXP, "Resister's EXP", "added to the resister's total when Adept", default=0)
     against_adept: bool = param(
         "Resister is Adept", hint="the resister adds EXP and one Prowess", default=False
     )
-    against_prowess: int = param(
-        "Resister's Prowess",
-        hint="the resister's extra d12s, keeping the best two",
-        low=0,
-        high=MAX_EXTRA,
-        default=0,
+    against_prowess: int = _roller(
+        PROWESS, "Resister's Prowess", "the resister's extra d12s, keeping the best two", default=0
     )
-    against_stagger: int = param(
-        "Resister's Stagger",
-        hint="the resister's extra d12s, keeping the worst two",
-        low=0,
-        high=MAX_EXTRA,
-        default=0,
+    against_stagger: int = _roller(
+        STAGGER, "Resister's Stagger", "the resister's extra d12s, keeping the worst two", default=0
     )
-    cap: Cap = param(
-        "Stacking cap",
-        hint="how far Prowess and Stagger stack, for both sides",
-        options=_CAP_WORDS,
-        default="online",
-    )
+    cap: Cap = _roller(CAP, CAP.label, "how far Prowess and Stagger stack, for both sides", default="online")
     ties: Ties = param(
         "Equal totals",
         hint="who takes a tie, or a standoff or a reroll",
@@ -284,10 +259,12 @@ class Contest(CheckBase):
     )
     _sides: tuple[Side, Side] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        actor = _make_side("", self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
+    def _check_rules(self) -> None:
+        """Each side's stacking cap (from its EXP and the shared ``cap``) on its Prowess, Adept's
+        one included, and its Stagger, before they cancel. It refuses nothing; each field alone
+        is checked by its declaration."""
+        actor = _make_side(self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
         resister = _make_side(
-            "against_",
             self.against_mod,
             self.against_exp,
             self.against_adept,
@@ -295,7 +272,6 @@ class Contest(CheckBase):
             self.against_stagger,
             self.cap,
         )
-        choice("ties", self.ties, TIES)
         object.__setattr__(self, "_sides", (actor, resister))
 
     @property

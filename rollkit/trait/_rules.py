@@ -1,7 +1,8 @@
 """The trait rules: the name, limits, Thresholds, outcome names, caps and ties, and the
 rules' small formulas (MOD, EXP, stacking cap, degrees of failure, one roller's side).
 
-From "Trait Checks" (seed 001, chapter 3); the value checks every trait check shares.
+From "Trait Checks" (seed 001, chapter 3); the fields every trait check shares, each
+declared once (``MOD``, ``EXP``, ``PROWESS``, ``STAGGER``, ``CAP``), with the range it accepts.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .._errors import RulesError
+from .._fields import Param
 from .._limits import Limit
-from .._validate import boolean, choice, integer, within
+from .._validate import choice, integer, within
 from .._words import Words
 
 SYSTEM = "trait"
@@ -76,6 +79,23 @@ LIMITS: tuple[Limit, ...] = (
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
+# --- one roller's fields, declared once -------------------------------------------------------
+# Each kind words them for its own roller (a contest's "Actor's MOD", "Resister's MOD"); the
+# range is the same everywhere: the rules' ends are a RulesError, rollkit's a LimitError.
+
+MOD = Param(
+    "MOD", hint="the Trait's MOD, added to the two kept dice", low=-MAX_MOD, high=MAX_MOD, limit="both"
+)
+"""A roller's MOD: -``MAX_MOD`` to ``MAX_MOD``, a limit of exact computing at both ends."""
+EXP = Param("EXP", hint="added to the total when Adept", low=0, high=MAX_EXP, limit="high")
+"""A roller's EXP, as every check declares it and ``stack_cap`` checks it."""
+PROWESS = Param("Prowess", hint="extra d12s, keeping the best two", low=0, high=MAX_EXTRA, limit="high")
+"""A roller's Prowess: extra d12 kept from the top."""
+STAGGER = Param("Stagger", hint="extra d12s, keeping the worst two", low=0, high=MAX_EXTRA, limit="high")
+"""A roller's Stagger: extra d12 kept from the bottom."""
+CAP = Param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP", options=_CAP_WORDS)
+"""How far Prowess and Stagger stack (one of ``CAPS``, said as ``_CAP_WORDS``)."""
+
 
 def _bounded(name: str, value: Any, bound: int, *, low: int | None = None) -> int:
     return within(name, value, bound, low=low)
@@ -100,8 +120,15 @@ def stack_cap(*, exp: int, cap: str = "online") -> int | None:
     ``"draft"``: half EXP rounded down; ``"online"``: the same but at least 1;
     ``"none"``: no cap (``None``). Ruling trait-stack-cap-floor.
     """
-    exp = _bounded("exp", exp, MAX_EXP, low=0)
-    cap = choice("cap", cap, CAPS)
+    try:
+        exp = EXP.check("exp", exp)
+    except RulesError as error:
+        raise error.about("exp") from None
+    return _stack_cap(exp, choice("cap", cap, CAPS))
+
+
+def _stack_cap(exp: int, cap: str) -> int | None:
+    """``stack_cap`` of values already checked (a check's fields)."""
     if cap == "none":
         return None
     return exp // 2 if cap == "draft" else max(1, exp // 2)
@@ -155,16 +182,6 @@ def _bought_reach(spend: int) -> int | None:
     return max((most for most, _, cost in _BANDS if cost <= spend), default=0)
 
 
-def _spend(spend: Any) -> int:
-    return integer(
-        "spend",
-        spend,
-        low=0,
-        high=HIGHEST_COST,
-        allowed=f"a whole number from 0 to {HIGHEST_COST} (no miss costs more Chance)",
-    )
-
-
 def _contest_name(margin: int, ties: str) -> str:
     if margin > 0:
         return "win"
@@ -205,14 +222,11 @@ class Side:
         return self.net >= 0
 
 
-def _make_side(prefix: str, mod: Any, exp: Any, adept: Any, prowess: Any, stagger: Any, cap: Any) -> Side:
-    """Validate one roller's fields and apply the cap to each side, then cancel."""
-    mod = _bounded(prefix + "mod", mod, MAX_MOD)
-    exp = _bounded(prefix + "exp", exp, MAX_EXP, low=0)
-    adept = boolean(prefix + "adept", adept)
-    prowess = _bounded(prefix + "prowess", prowess, MAX_EXTRA, low=0)
-    stagger = _bounded(prefix + "stagger", stagger, MAX_EXTRA, low=0)
-    limit = stack_cap(exp=exp, cap=cap)
+def _make_side(mod: int, exp: int, adept: bool, prowess: int, stagger: int, cap: str) -> Side:
+    """One roller's side from fields already checked: the cap (from EXP) on each of Prowess,
+    Adept's one included, and Stagger, before one of each cancels (ruling
+    trait-cap-before-cancel)."""
+    limit = _stack_cap(exp, cap)
     raw = prowess + (1 if adept else 0)
     if limit is not None:
         raw, stagger = min(raw, limit), min(stagger, limit)
