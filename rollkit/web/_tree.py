@@ -18,11 +18,8 @@ __all__ = ["JSON", "Attribute", "Child", "Element", "node", "to_html", "to_json"
 JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
 """A value as JSON carries it."""
 
-Attribute: TypeAlias = "str | int | float | bool | None"
+Attribute: TypeAlias = str | int | float | bool | None
 """An attribute's value: text (numbers become text), or True/False/None (present or not)."""
-
-Child: TypeAlias = "Element | str"
-"""A child of an element: an element, or plain text."""
 
 _VOID = frozenset({"input", "br", "img", "meta", "link"})
 
@@ -50,6 +47,10 @@ class Element:
     def text(self) -> str:
         """The text inside, as a reader would copy it."""
         return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+
+Child: TypeAlias = Element | str
+"""A child of an element: an element, or plain text."""
 
 
 def node(tag: str, attrs: Mapping[str, Attribute] | None = None, *children: Child | None) -> Element:

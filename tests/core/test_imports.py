@@ -1,0 +1,88 @@
+"""No import cycle inside rollkit: the core never imports a system or the web layer, a system
+imports only the core, the web layer imports the core (and finds systems in the registry)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2] / "rollkit"
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every rollkit module ``path`` imports, at the top or inside a function."""
+    name = _module(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.startswith("rollkit")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("rollkit"):
+                continue
+            found.add(target)
+            for alias in node.names:  # "from . import _registry" imports a module
+                if (ROOT.parent / Path(*f"{target}.{alias.name}".split("."))).with_suffix(".py").exists():
+                    found.add(f"{target}.{alias.name}")
+    found.discard(name)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {_module(p): p for p in ROOT.rglob("*.py")}
+    return {name: {m for m in _imports(path) if m in modules} for name, path in modules.items()}
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str]:
+    """One import cycle (as a path of module names), or [] when there is none."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt) :] + [nxt]
+            if not state.get(nxt) and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return []
+
+    for start in sorted(edges):
+        if not state.get(start) and (found := visit(start)):
+            return found
+    return []
+
+
+def test_no_module_of_rollkit_imports_itself_back() -> None:
+    edges = graph()
+    assert "rollkit.web._views" in edges and "rollkit._fields" in edges["rollkit.web._views"]
+    edges_without_root = {k: {m for m in v if m != "rollkit"} for k, v in edges.items()}
+    assert _cycle(edges_without_root) == []
+
+
+def test_the_check_finds_a_planted_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_core_imports_no_system_and_no_web_layer() -> None:
+    systems = ("rollkit.ninefold", "rollkit.trait", "rollkit.hits", "rollkit.again", "rollkit.critdice")
+    for name, imported in graph().items():
+        if name.count(".") == 1 and name != "rollkit.web":  # rollkit._x: the core
+            assert not [m for m in imported if m.startswith((*systems, "rollkit.web"))], name
+        if name.startswith(systems):
+            assert not [m for m in imported if m.startswith("rollkit.web")], name
