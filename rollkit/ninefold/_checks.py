@@ -6,23 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase, FromSheet
 from .._dist import Distribution, listed
 from .._errors import RulesError
-from .._fields import param
+from .._fields import declare, param, sharing
 from .._roll import Dice, Die, Roll
-from .._validate import choice, integer
 from .._words import Tally
 from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
 from ._rules import (
-    CONVENTIONS,
-    MAX_EFFECT_DICE,
+    DIE,
+    EFFECT_DICE,
     MAX_PARTS,
-    MAX_POINTS,
-    MAX_SIDES,
+    POINTS,
+    PROFICIENCY,
     SYSTEM,
     Bonuses,
     Convention,
@@ -32,35 +30,27 @@ from ._rules import (
     _bands,
     _convention_param,
     _faces_for,
-    _points,
+    _field,
     _said_by_parts,
-    _sides,
     _to_pass_parts,
     clamp_chance,
     effect_dice_after,
     to_pass,
 )
 
-# The fields both single checks share (a fresh dataclass field each call).
-_favourable_param = partial(_band_param, "Favorable", "critical band at the good end of the unmodified die")
-_unfavourable_param = partial(
-    _band_param, "Unfavorable", "critical band at the bad end of the unmodified die"
-)
-_die_param = partial(
-    param, "Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, default=100
-)
-_effect_dice_param = partial(
-    param,
-    "Effect dice",
-    hint="rolled on a pass, doubled or halved by a critical",
-    low=0,
-    high=MAX_EFFECT_DICE,
-    default=0,
-)
+
+class _Read(CheckBase):
+    """A ninefold check read by a convention, with critical bands and effect dice: the types of
+    those fields, for the kinds that share them with ``Check`` or ``Contest`` (``sharing``)."""
+
+    convention: Convention
+    favourable: int
+    unfavourable: int
+    effect_dice: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class Check(CheckBase):
+class Check(_Read):
     """One toPass check ("Roll Checks", "Dice Thresholds", "Critical Bands").
 
     ``die`` must express the clamped toPass and both band widths in whole
@@ -77,21 +67,15 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
 
-    to_pass: int = param(
-        "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent", low=-MAX_POINTS, high=MAX_POINTS
-    )
-    die: int = _die_param()
+    to_pass: int = _field(POINTS, "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent")
+    die: int = declare(DIE, default=100)
     convention: Convention = _convention_param("roll-under")
-    favourable: int = _favourable_param()
-    unfavourable: int = _unfavourable_param()
-    effect_dice: int = _effect_dice_param()
+    favourable: int = _band_param("Favorable", "critical band at the good end of the unmodified die")
+    unfavourable: int = _band_param("Unfavorable", "critical band at the bad end of the unmodified die")
+    effect_dice: int = declare(EFFECT_DICE, default=0)
 
-    def __post_init__(self) -> None:
-        clamp_chance(self.to_pass)
-        _sides("die", self.die)
-        choice("convention", self.convention, CONVENTIONS)
+    def _check_rules(self) -> None:
         _bands(self.favourable, self.unfavourable)
-        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
         self._faces()
 
     @classmethod
@@ -125,7 +109,7 @@ class Check(CheckBase):
             )
         except RulesError as error:
             parts = {"stat": stat, "paths": paths, "buffs": buffs, "debuffs": debuffs}
-            raise _said_by_parts(error, "to_pass", total, parts) from None
+            raise _said_by_parts(error, "to_pass", total, parts, die="die") from None
 
     def _faces(self) -> tuple[int, int, int, int]:
         n = self.die
@@ -176,7 +160,8 @@ class Check(CheckBase):
 
 
 @dataclass(frozen=True, kw_only=True)
-class PercentageCheck(CheckBase):
+@sharing(Check, "favourable", "unfavourable", "effect_dice")
+class PercentageCheck(_Read):
     """A d100 check against a fixed percentage DC ("Percentage DCs and Outcome Margin").
 
     Roll-high reading: converted roll u = the face (1..100), adjusted = u +
@@ -191,27 +176,14 @@ class PercentageCheck(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
 
-    dc: int = param(
-        "DC (%)", hint="the fixed percentage difficulty to reach", low=-MAX_POINTS, high=MAX_POINTS
-    )
-    bonus: int = param(
-        "Total check bonus (%)",
-        hint="added to the converted percentile roll",
-        low=-MAX_POINTS,
-        high=MAX_POINTS,
-        default=0,
+    dc: int = _field(POINTS, "DC (%)", hint="the fixed percentage difficulty to reach")
+    bonus: int = _field(
+        POINTS, "Total check bonus (%)", hint="added to the converted percentile roll", default=0
     )
     convention: Convention = _convention_param("roll-high")
-    favourable: int = _favourable_param()
-    unfavourable: int = _unfavourable_param()
-    effect_dice: int = _effect_dice_param()
 
-    def __post_init__(self) -> None:
-        _points("dc", self.dc)
-        _points("bonus", self.bonus)
-        choice("convention", self.convention, CONVENTIONS)
+    def _check_rules(self) -> None:
         _bands(self.favourable, self.unfavourable)
-        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
 
     def final_chance(self) -> int:
         """c = 101 - dc + bonus: the roll-under chance in percent, not clamped."""
@@ -283,9 +255,6 @@ class MentalicStat(CheckBase):
         default=4,
     )
 
-    def __post_init__(self) -> None:
-        integer("at_least", self.at_least, low=4, high=24)
-
     def success_from(self) -> int | None:
         """``at_least`` Stat points."""
         return self.at_least
@@ -320,40 +289,31 @@ class MentalicStat(CheckBase):
 # --- checks built from a character sheet, with flat fields ---------------------------------
 
 
-def _stat_param(label: str, hint: str) -> Any:
-    """A Stat field: any whole number of percentage points, used as recorded."""
-    return param(label, hint=hint, low=-MAX_POINTS, high=MAX_POINTS)
-
-
 def _paths_param(label: str, hint: str) -> Any:
     """A list of fitting Skill paths, each its total of proficiency bonuses (0 or more)."""
-    return param(
-        label, hint=hint, item="Skill path", low=0, high=MAX_POINTS, most=MAX_PARTS, start=10, default=()
-    )
+    return _field(PROFICIENCY, label, hint=hint, item="Skill path", most=MAX_PARTS, start=10, default=())
 
 
 def _bonuses_param(label: str, hint: str, item: str) -> Any:
     """A list of Buff or Debuff Bonuses, each of any sign."""
-    return param(
-        label, hint=hint, item=item, low=-MAX_POINTS, high=MAX_POINTS, most=MAX_PARTS, start=5, default=()
-    )
+    return _field(POINTS, label, hint=hint, item=item, most=MAX_PARTS, start=5, default=())
 
 
-class _FromSheet(FromSheet):
+class _FromSheet(FromSheet, _Read):
     """A Ninefold kind built from character-sheet parts: its plain check comes through that
     check's classmethod, and a roll puts the parts first in its details, so the log says how
-    toPass was put together."""
+    toPass was put together. It shares how the roll is read with the plain check."""
 
-    def _lists(self, *names: str) -> None:
-        """Keep the list fields as tuples (a list given in Python is stored as a tuple)."""
-        for name in names:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                object.__setattr__(self, name, tuple(value))
+
+class _SkillFields(_FromSheet):
+    """The types of the fields ``SkillCheck`` shares with ``Check``."""
+
+    die: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class SkillCheck(_FromSheet):
+@sharing(Check, "die", "convention", "favourable", "unfavourable", "effect_dice")
+class SkillCheck(_SkillFields):
     """A toPass check from its parts, with flat fields (``ninefold.skill``).
 
     The same odds and rolls as ``Check.skill(...)`` with these fields, which is
@@ -367,7 +327,7 @@ class SkillCheck(_FromSheet):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
 
-    stat: int = _stat_param("Stat (%)", "the Stat the action rests on, as recorded")
+    stat: int = _field(POINTS, "Stat (%)", hint="the Stat the action rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(
         "Skill paths (%)", "each fitting path's total bonus; only the best counts"
     )
@@ -377,14 +337,8 @@ class SkillCheck(_FromSheet):
     debuffs: tuple[int, ...] = _bonuses_param(
         "Debuff Bonuses (%)", "each taken off toPass: poor sensors' -2% is a 2", "Debuff Bonus"
     )
-    die: int = _die_param()
-    convention: Convention = _convention_param("roll-under")
-    favourable: int = _favourable_param()
-    unfavourable: int = _unfavourable_param()
-    effect_dice: int = _effect_dice_param()
 
-    def __post_init__(self) -> None:
-        self._lists("paths", "buffs", "debuffs")
+    def _check_rules(self) -> None:
         self._plain()
 
     def _entries(self) -> dict[str, Any]:

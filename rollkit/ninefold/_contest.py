@@ -5,27 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any, ClassVar
 
-from .._check import CheckBase
 from .._dist import Distribution, listed
 from .._errors import RulesError
 from .._fields import param
 from .._roll import Dice, Die, Roll
-from .._validate import boolean, choice, integer
 from .._words import Tally
+from ._checks import _Read
 from ._maths import _classify, _contest_outcomes, _contest_weights
 from ._rules import (
     _CRITICALS,
     CONTEST_OUTCOMES,
-    CONVENTIONS,
     DEFENDED,
+    DIE,
+    EFFECT_DICE,
     IMMUNE,
-    MAX_EFFECT_DICE,
-    MAX_POINTS,
-    MAX_SIDES,
     OFFENCE_FAILS,
+    POINTS,
     SYSTEM,
     Bonuses,
     Convention,
@@ -35,38 +32,16 @@ from ._rules import (
     _bands,
     _convention_param,
     _faces_for,
+    _field,
     _said_by_parts,
-    _sides,
     clamp_chance,
     defence_to_pass,
     effect_dice_after,
 )
 
-# The fields a contest shares with the contest built from the defender's sheet
-# (a fresh dataclass field each call).
-_offence_param = partial(
-    param, "Offense toPass (%)", hint="the offensive check's chance to pass", low=-MAX_POINTS, high=MAX_POINTS
-)
-_offence_die_param = partial(
-    param, "Offense die (dN)", hint="sides of the die the offense rolls", low=2, high=MAX_SIDES, default=100
-)
-_defence_die_param = partial(
-    param, "Defense die (dN)", hint="sides of the die the defense rolls", low=2, high=MAX_SIDES, default=100
-)
-_favourable_param = partial(_band_param, "Favorable", "the offense's critical band at the good end")
-_unfavourable_param = partial(_band_param, "Unfavorable", "the offense's critical band at the bad end")
-_effect_dice_param = partial(
-    param,
-    "Effect dice",
-    hint="rolled when the effect lands, changed by criticals",
-    low=0,
-    high=MAX_EFFECT_DICE,
-    default=0,
-)
-
 
 @dataclass(frozen=True, kw_only=True)
-class Contest(CheckBase):
+class Contest(_Read):
     """Offence then defence, two separate rolls ("Contested and Combat Rolls").
 
     The offence rolls first; if it fails nothing else is rolled. If the
@@ -81,30 +56,20 @@ class Contest(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
 
-    offence: int = _offence_param()
-    defence: int = param(
-        "Defense toPass (%)",
-        hint="the defender's chance, resistance included",
-        low=-MAX_POINTS,
-        high=MAX_POINTS,
-    )
-    offence_die: int = _offence_die_param()
-    defence_die: int = _defence_die_param()
+    offence: int = _field(POINTS, "Offense toPass (%)", hint="the offensive check's chance to pass")
+    defence: int = _field(POINTS, "Defense toPass (%)", hint="the defender's chance, resistance included")
+    offence_die: int = _field(DIE, "Offense die (dN)", hint="sides of the die the offense rolls", default=100)
+    defence_die: int = _field(DIE, "Defense die (dN)", hint="sides of the die the defense rolls", default=100)
     convention: Convention = _convention_param("roll-under")
-    favourable: int = _favourable_param()
-    unfavourable: int = _unfavourable_param()
-    effect_dice: int = _effect_dice_param()
+    favourable: int = _band_param("Favorable", "the offense's critical band at the good end")
+    unfavourable: int = _band_param("Unfavorable", "the offense's critical band at the bad end")
+    effect_dice: int = _field(
+        EFFECT_DICE, "Effect dice", hint="rolled when the effect lands, changed by criticals", default=0
+    )
     immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled", default=False)
 
-    def __post_init__(self) -> None:
-        clamp_chance(self.offence, name="offence")
-        clamp_chance(self.defence, name="defence")
-        _sides("offence_die", self.offence_die)
-        _sides("defence_die", self.defence_die)
-        choice("convention", self.convention, CONVENTIONS)
+    def _check_rules(self) -> None:
         _bands(self.favourable, self.unfavourable)
-        integer("effect_dice", self.effect_dice, low=0, limit=MAX_EFFECT_DICE)
-        boolean("immune", self.immune)
         self._faces()
 
     @classmethod
@@ -174,7 +139,7 @@ class Contest(CheckBase):
                 "debuffs": debuffs,
                 "armour_piercing": armour_piercing,
             }
-            raise _said_by_parts(error, "defence", number, parts) from None
+            raise _said_by_parts(error, "defence", number, parts, die="defence_die") from None
 
     def _faces(self) -> tuple[int, int, int, int, int, int]:
         n, d = self.offence_die, self.defence_die

@@ -6,39 +6,25 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .._errors import RulesError
-from .._fields import param
-from .._validate import boolean, integer
+from .._fields import like, param, sharing
 from .._words import Tally
-from ._checks import _bonuses_param, _FromSheet, _paths_param, _stat_param
-from ._contest import (
-    Contest,
-    _defence_die_param,
-    _effect_dice_param,
-    _favourable_param,
-    _offence_die_param,
-    _offence_param,
-    _unfavourable_param,
-)
-from ._rules import (
-    MAX_POINTS,
-    MAX_TYPES,
-    SYSTEM,
-    Convention,
-    Details,
-    _bonuses,
-    _convention_param,
-    _defence_parts,
-)
+from ._checks import _bonuses_param, _FromSheet, _paths_param
+from ._contest import Contest
+from ._rules import MAX_TYPES, POINTS, SYSTEM, Details, _defence_parts, _field
 
 _ONE_OF_ITS_TYPES = "immune to one of the effect's types"
 
 
-def _armour_param(label: str, hint: str) -> Any:
-    return param(label, hint=hint, low=-MAX_POINTS, high=MAX_POINTS, default=0)
+class _DefenderFields(_FromSheet):
+    """The types of the fields ``DefenderContest`` shares with ``Contest``."""
+
+    offence_die: int
+    defence_die: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class DefenderContest(_FromSheet):
+@sharing(Contest, "offence_die", "defence_die", "convention", "favourable", "unfavourable", "effect_dice")
+class DefenderContest(_DefenderFields):
     """Offence then defence, the defence built from its parts (``ninefold.defender``).
 
     The same odds and rolls as ``Contest.defender(...)``, which is the way to
@@ -57,26 +43,27 @@ class DefenderContest(_FromSheet):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
 
-    offence: int = _offence_param()
-    stat: int = _stat_param("Defense Stat (%)", "the Stat the defense rests on, as recorded")
+    # The offence comes first (``sharing`` adds its fields after the kind's own ones).
+    offence: int = like(Contest, "offence")
+    stat: int = _field(POINTS, "Defense Stat (%)", hint="the Stat the defense rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(
         "Defense Skill paths (%)", "armor or evasion path totals; only the best counts"
     )
-    armour: int = _armour_param("Armor (%)", "the armor's bonus to the defense")
-    cover: int = _armour_param("Cover (%)", "the cover's bonus to the defense")
+    armour: int = _field(POINTS, "Armor (%)", hint="the armor's bonus to the defense", default=0)
+    cover: int = _field(POINTS, "Cover (%)", hint="the cover's bonus to the defense", default=0)
     effect_types: int = param(
         "Effect types",
         hint="how many types the effect has: fire and poison is 2",
         low=0,
         high=MAX_TYPES,
+        limit="high",
         default=1,
     )
-    resistances: tuple[int, ...] = param(
+    resistances: tuple[int, ...] = _field(
+        POINTS,
         "Resistances (%)",
         hint="to the effect's types, one each; negative: vulnerable",
         item="resistance",
-        low=-MAX_POINTS,
-        high=MAX_POINTS,
         most=MAX_TYPES,
         start=10,
         default=(),
@@ -90,28 +77,27 @@ class DefenderContest(_FromSheet):
     debuffs: tuple[int, ...] = _bonuses_param(
         "Debuff Bonuses (%)", "each taken off the defense", "Debuff Bonus"
     )
-    armour_piercing: int = _armour_param("Armor piercing (%)", "taken off the defense in full")
-    offence_die: int = _offence_die_param()
-    defence_die: int = _defence_die_param()
-    convention: Convention = _convention_param("roll-under")
-    favourable: int = _favourable_param()
-    unfavourable: int = _unfavourable_param()
-    effect_dice: int = _effect_dice_param()
+    armour_piercing: int = _field(
+        POINTS, "Armor piercing (%)", hint="taken off the defense in full", default=0
+    )
 
-    def __post_init__(self) -> None:
-        self._lists("paths", "resistances", "buffs", "debuffs")
-        types = integer("effect_types", self.effect_types, low=0, limit=MAX_TYPES)
-        resistances = _bonuses("resistances", self.resistances)
-        object.__setattr__(self, "resistances", resistances)  # one number is one type's
-        if len(resistances) > types:
+    def _check_rules(self) -> None:
+        types = self.effect_types
+        if len(self.resistances) > types:
             raise RulesError(
                 f"resistances={self.resistances!r} is not allowed with effect_types={types}: the"
-                " defender has at most one resistance to each type of the effect"
+                " defender has at most one resistance to each type of the effect",
+                field="resistances",
+                said=f"{len(self.resistances)} given, but {{effect_types}} is {types}: the defender"
+                " has at most one resistance to each of the effect's types.",
             )
-        if boolean("immune", self.immune) and not types:
+        if self.immune and not types:
             raise RulesError(
                 "immune=True is not allowed with effect_types=0: an effect with no type has no type"
-                " to be immune to (give it 1 or more types)"
+                " to be immune to (give it 1 or more types)",
+                field="immune",
+                said="{effect_types} is 0, and an effect with no type has no type to be immune to;"
+                " turn this off or give the effect 1 or more types.",
             )
         self._plain()
 

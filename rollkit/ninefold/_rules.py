@@ -6,6 +6,7 @@ the value checks every ninefold check shares.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,9 +14,9 @@ from math import gcd
 from typing import Any, Literal, get_args
 
 from .._errors import LimitError, ParameterTypeError, RulesError
-from .._fields import param
+from .._fields import Param, declare, param
 from .._limits import Limit
-from .._validate import boolean, choice, describe, integer, within
+from .._validate import boolean, choice, describe, integer
 from .._words import Words
 
 SYSTEM = "ninefold"
@@ -55,9 +56,58 @@ CONVENTIONS: tuple[str, ...] = get_args(Convention)
 CONVENTION_WORDS = (("roll-under", "roll under toPass"), ("roll-high", "roll high (X+)"))
 
 
+POINTS = Param(
+    "Percentage points",
+    low=-MAX_POINTS,
+    high=MAX_POINTS,
+    limit="both",
+    unit=" percentage points",
+)
+"""A value in percentage points, of any sign (toPass, a Stat, a DC, a bonus ...): as the
+checks declare their fields and ``to_pass``, ``defence_to_pass``, ``clamp_chance`` check it."""
+PROFICIENCY = Param(
+    "Proficiency bonus",
+    low=0,
+    high=MAX_POINTS,
+    limit="high",
+    unit=" percentage points",
+    why="a proficiency bonus; a penalty is a Debuff Bonus",
+)
+"""One bonus of a Skill path: as a sheet kind declares its Skill paths and ``to_pass`` checks
+each bonus of ``paths``."""
+DIE = Param("Die (dN)", hint="sides of the die the check is rolled on", low=2, high=MAX_SIDES, limit="high")
+"""The die a check is rolled on: as the checks declare it and ``threshold_for`` and the other
+dice functions check ``sides``."""
+EFFECT_DICE = Param(
+    "Effect dice",
+    hint="rolled on a pass, doubled or halved by a critical",
+    low=0,
+    high=MAX_EFFECT_DICE,
+    limit="high",
+)
+"""The effect dice of an action: as the checks declare them and ``effect_dice_after`` checks them."""
+
+
+def _field(declared: Param, label: str, *, hint: str, default: Any = dataclasses.MISSING, **more: Any) -> Any:
+    """A check's field with the range of ``declared`` and its own label and hint (and, for a
+    list, what its entries are: ``item``, ``most``, ``start``)."""
+    return declare(dataclasses.replace(declared, label=label, hint=hint, **more), default=default)
+
+
+def _checked(declared: Param, name: str, value: Any) -> int:
+    """``value`` checked against ``declared`` for the parameter ``name`` of a rules function;
+    an error names a plain ``name`` as its field."""
+    try:
+        return declared.check(name, value)
+    except RulesError as error:
+        raise (error.about(name) if name.isidentifier() else error) from None
+
+
 def _band_param(end: str, hint: str) -> Any:
     """A critical band's width in percent (``end``: "Favorable" or "Unfavorable"), default 5."""
-    return param(f"{end} band (%)", hint=hint, low=0, high=100, default=5)
+    return param(
+        f"{end} band (%)", hint=hint, low=0, high=100, why="a band narrowed below 0% is 0", default=5
+    )
 
 
 def _convention_param(default: str) -> Any:
@@ -107,7 +157,7 @@ _CRITICALS = ("unfavourable", "none", "favourable")  # index 0, 1, 2 within a pa
 
 def _points(name: str, value: Any) -> int:
     """A whole number of percentage points, any sign, within +-MAX_POINTS."""
-    return within(name, value, MAX_POINTS, unit=" percentage points")
+    return _checked(POINTS, name, value)
 
 
 def clamp_chance(to_pass: int, *, name: str = "to_pass") -> int:
@@ -145,13 +195,7 @@ def _bonuses(name: str, value: Any) -> tuple[int, ...]:
 
 
 def _proficiency(name: str, value: Any) -> int:
-    integer(
-        name,
-        value,
-        low=0,
-        allowed="a whole number of at least 0 (a proficiency bonus; a penalty is a Debuff Bonus)",
-    )
-    return within(name, value, MAX_POINTS, low=0, unit=" percentage points")
+    return _checked(PROFICIENCY, name, value)
 
 
 def _paths(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
@@ -273,22 +317,37 @@ def to_pass(
     )[0]
 
 
-def _said_by_parts(error: RulesError, name: str, total: int, parts: Mapping[str, Any]) -> RulesError:
+def _said_by_parts(
+    error: RulesError, name: str, total: int, parts: Mapping[str, Any], *, die: str
+) -> RulesError:
     """An error about the toPass some parts made (``to_pass=43 is not allowed on a d20``),
     said with the entries that made it: "stat=18, paths=(20, 10) and buffs=(5,) make toPass
-    43, which is not allowed on a d20 ...". Parts of 0 or empty are left out."""
+    43, which is not allowed on a d20 ...". Parts of 0 or empty are left out. Its field is
+    ``die`` (the die that cannot roll that toPass) or, for a toPass too large, ``stat``;
+    players read the parts by their labels."""
     head = f"{name}={describe(total)} is "
     text = str(error)
     if not text.startswith(head):
         return error
-    named = [f"{k}={describe(v)}" for k, v in parts.items() if v or k == "stat"]
+    shown = [k for k, v in parts.items() if v or k == "stat"]
+    named = [f"{k}={describe(parts[k])}" for k in shown]
     if sum(map(len, named)) > 160:  # a short message: the names alone
-        named = [k for k, v in parts.items() if v or k == "stat"]
-    given = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        named = shown
     verb = "makes" if len(named) == 1 else "make"
     what = "defence toPass" if name == "defence" else "toPass"
     rest = text[len(head) :].replace("to_pass", "toPass")
-    return type(error)(f"{given} {verb} {what} {total}, which is {rest}")
+    number, _, why = (error.said or "").partition(" ")  # "43% cannot be rolled ..."
+    said = f"{_and([f'{{{k}}}' for k in shown])} {verb} {what} {number}, which {why}"
+    return type(error)(
+        f"{_and(named)} {verb} {what} {total}, which is {rest}",
+        field="stat" if isinstance(error, LimitError) else die,
+        said=said.replace("; enter ", f"; {what} must be ") if why else error.said,
+    )
+
+
+def _and(words: Sequence[str]) -> str:
+    """Words joined as a list is said: one; one and two; one, two and three."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _step(sides: int) -> int:
@@ -306,11 +365,11 @@ def expressing_dice(to_pass: int) -> tuple[int, ...]:
 
 
 def _sides(name: str, value: Any) -> int:
-    return integer(name, value, low=2, limit=MAX_SIDES)
+    return _checked(DIE, name, value)
 
 
 def _faces_for(name: str, percent: int, sides: int, *, shown: int | None = None) -> int:
-    """``percent`` (0..100) as a whole number of faces of a dN, or a clear error."""
+    """``percent`` (0..100) as a whole number of faces of a dN, or a clear error about ``name``."""
     if percent * sides % 100:
         step = _step(sides)
         face = f"{100 / sides:.2f}".rstrip("0").rstrip(".")
@@ -319,7 +378,10 @@ def _faces_for(name: str, percent: int, sides: int, *, shown: int | None = None)
             f"{name}={describe(percent if shown is None else shown)} is not allowed on a"
             f" d{sides}: one face of a d{sides} is {face}%, so the whole percentages it gives"
             f" are the multiples of {step}% ({percent}% is not); use d100"
-            f" (dice that express {percent}%: {dice})"
+            f" (dice that express {percent}%: {dice})",
+            field=name,
+            said=f"{percent}% cannot be rolled on a d{sides}, whose faces are {face}% each (whole"
+            f" percentages only in steps of {step}%); use a d100 (dice that roll {percent}%: {dice}).",
         )
     return percent * sides // 100
 
@@ -356,7 +418,7 @@ def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
     one; with no effect dice nothing changes. ``critical`` is "favourable",
     "unfavourable" or "none".
     """
-    effect_dice = integer("effect_dice", effect_dice, low=0, limit=MAX_EFFECT_DICE)
+    effect_dice = _checked(EFFECT_DICE, "effect_dice", effect_dice)
     passed = boolean("passed", passed)
     critical = choice("critical", critical, _CRITICALS)
     if not passed or effect_dice == 0:
@@ -368,25 +430,15 @@ def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
     return effect_dice
 
 
-def _bands(favourable: Any, unfavourable: Any) -> None:
-    integer(
-        "favourable",
-        favourable,
-        low=0,
-        high=100,
-        allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)",
-    )
-    integer(
-        "unfavourable",
-        unfavourable,
-        low=0,
-        high=100,
-        allowed="a whole number from 0 to 100 (a band narrowed below 0% is 0)",
-    )
+def _bands(favourable: int, unfavourable: int) -> None:
+    """The two critical bands (each 0..100, as their fields declare) must not overlap."""
     if favourable + unfavourable > 100:
         raise RulesError(
             f"favourable={favourable} with unfavourable={unfavourable} is not allowed: the two"
-            " critical bands sit at opposite ends of the die and must not overlap (sum at most 100)"
+            " critical bands sit at opposite ends of the die and must not overlap (sum at most 100)",
+            field="unfavourable",
+            said=f"{unfavourable}% and {{favourable}} {favourable}% overlap: the two critical bands"
+            " sit at opposite ends of the die, so together they are at most 100%.",
         )
 
 
