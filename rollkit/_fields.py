@@ -103,6 +103,7 @@ class Param:
                 start=self.start,
                 limit=self.limit,
                 unit=self.unit,
+                why=self.why,
             ),
         )
 
@@ -332,14 +333,14 @@ class Field:
             error = LimitError if declared.limit else RulesError
             raise error(
                 f"{name} has {len(value)} entries, which is too many: rollkit takes up to"
-                f" {declared.most} {entry}s",
-                said=f"{len(value)} {entry}s given; enter at most {declared.most}.",
+                f" {declared.most} {plural(entry)}",
+                said=f"{len(value)} {plural(entry)} given; enter at most {declared.most}.",
             )
         if len(value) < declared.least:
             raise RulesError(
                 f"{name}={describe(value)} is not allowed: {name} must have at least {declared.least}"
-                f" {entry}{'s' if declared.least > 1 else ''}",
-                said=f"enter at least {declared.least} {entry}{'s' if declared.least > 1 else ''}.",
+                f" {plural(entry) if declared.least > 1 else entry}",
+                said=f"enter at least {declared.least} {plural(entry) if declared.least > 1 else entry}.",
             )
         out: list[object] = []
         for i, one in enumerate(value):
@@ -366,6 +367,13 @@ class Field:
                     raise error.about(name, item=i, part=j) from None
             out.append(tuple(numbers))
         return tuple(out)
+
+
+def plural(word: str) -> str:
+    """An entry's name for several of them: "helper" -> "helpers", "Buff Bonus" -> "Buff Bonuses"."""
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
 
 
 def _either(words: list[str]) -> str:
