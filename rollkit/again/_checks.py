@@ -6,15 +6,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any, ClassVar
 
 from .._check import CheckBase, FromSheet
 from .._dist import Distribution, check_bound
-from .._errors import LimitError
-from .._fields import param
+from .._errors import LimitError, RulesError
+from .._fields import Param, declare, fields, param, sharing
 from .._roll import Dice, Die, Roll
-from .._validate import boolean, choice, integer
 from .._words import Tally
 from ._maths import _opposed_parts, _opposed_tally, _static_outcomes, _tally_for
 from ._rules import (
@@ -24,7 +22,6 @@ from ._rules import (
     ACTIVE_WINS,
     AGAIN_VALUES,
     BOTCH_FACES,
-    BOTCH_MODES,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     CRITICAL_SUCCESSES,
@@ -35,16 +32,25 @@ from ._rules import (
     MAX_DICE,
     MAX_OPPOSED_BOUND,
     MAX_OPPOSED_DICE,
+    MODIFIER,
+    SKILL,
+    STAT,
     SUCCESS,
     SUCCESS_FACE,
     SYSTEM,
     TIE,
+    WEAPON,
     Botch,
     _sheet_pool,
     dice_pool,
 )
 
 __all__ = ["Check", "Mitigated", "Opposed", "SkillCheck", "MitigatedSkill", "OpposedSkills"]
+
+SUCCESSES = Tally("successes", one="success")
+"""The tally of a static or mitigated roll: the pool's successes."""
+NET = Tally("net successes", one="net success")
+"""The tally of an opposed roll: the active side's successes beyond the defending side's."""
 
 
 def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die], int]:
@@ -76,7 +82,19 @@ def _roll_pool(dice: Dice, n: int, again: int, side: str = "") -> tuple[list[Die
 # --- Check and Mitigated ---------------------------------------------------------------------
 
 
-def _play_static(check: Any, dice: Dice, pool: int, need: int, extra: tuple[tuple[str, Any], ...]) -> Roll:
+class _Static(CheckBase):
+    """A static or mitigated roll, plain or from the sheet: a pool whose dice may roll again and
+    the botch die after a failure. These fields are typed here for ``Check``, ``Mitigated`` and
+    their sheet kinds, which share one declaration of each (``declare``, ``sharing``)."""
+
+    again: int
+    botch: Botch
+    botch_faces: int
+
+
+def _play_static(
+    check: _Static, dice: Dice, pool: int, need: int, extra: tuple[tuple[str, Any], ...]
+) -> Roll:
     """Roll the pool, then the botch die after a failure when ``botch`` calls for it; it
     botches on a face up to ``botch_faces``."""
     n = max(pool, 1)
@@ -112,72 +130,26 @@ def _play_static(check: Any, dice: Dice, pool: int, need: int, extra: tuple[tupl
     )
 
 
-def _again_param(label: str, die: str) -> Any:
-    """The x-again field of a pool (a fresh dataclass field each call)."""
-    return param(
+def _x_again(label: str, die: str) -> Param:
+    """The x-again of a pool, said of whose ``die`` it is."""
+    return Param(
         label,
         hint=f"{die} showing this or more rolls one more",
         low=min(AGAIN_VALUES),
         high=max(AGAIN_VALUES),
         options=_AGAIN_WORDS,
-        default=10,
     )
 
 
-# The fields several kinds of check share (each call of a partial is a fresh dataclass field).
-_botch_param = partial(
-    param,
-    "Botch die",
-    hint="which failures roll the extra d10 that can botch",
-    options=_BOTCH_WORDS,
-    default="failure",
-)
-_botch_faces_param = partial(
-    param,
-    "Botch die botches on",
-    hint="faces counted up from 1; a power may make botches likelier",
-    low=min(BOTCH_FACES),
-    high=max(BOTCH_FACES),
-    options=_BOTCH_FACES_WORDS,
-    default=1,
-)
-_dc_param = partial(
-    param,
-    "Difficulty Check (DC)",
-    hint="successes needed, set by the Storyteller",
-    low=0,
-    high=MAX_DC,
-    default=1,
-)
-_exceed_param = partial(
-    param, "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
-)
-_defence_param = partial(
-    param, "Defense", hint="dice the target's Defense takes off your pool", low=0, default=0
-)
-
-
-def _stat_param(label: str, whose: str) -> Any:
-    return param(label, hint=f"{whose} Stat for the action, such as Charisma", low=0)
-
-
-def _skill_param(label: str, whose: str) -> Any:
-    return param(label, hint=f"{whose} ranks in the Skill that applies, 0 if none", low=0)
-
-
-def _modifier_param(label: str) -> Any:
-    return param(label, hint="dice added less dice taken away (night, daylight ...)", default=0)
-
-
-def _static_fields(check: Any) -> None:
-    """Validate the fields ``Check`` and ``Mitigated`` share (the pool's and the botch die's)."""
-    choice("again", check.again, AGAIN_VALUES)
-    choice("botch", check.botch, BOTCH_MODES)
-    choice("botch_faces", check.botch_faces, BOTCH_FACES)
+_AGAIN = _x_again("Re-roll on (x-again)", "a die")
+"""The x-again of ``Check`` and ``Mitigated``."""
+_ACTIVE_AGAIN = _x_again("Active side's re-roll on (x-again)", "an active die")
+_DEFENDING_AGAIN = _x_again("Defending side's re-roll on (x-again)", "a defending die")
+"""Each side's x-again, in ``Opposed`` and ``OpposedSkills``."""
 
 
 @dataclass(frozen=True, kw_only=True)
-class Check(CheckBase):
+class Check(_Static):
     """A static roll: a pool of ``dice`` d10 against a DC (Rolling the Dice, Static Rolls).
 
     Successes must meet ``dc``, or beat it with ``exceed=True`` (Dispel Magic).
@@ -192,22 +164,49 @@ class Check(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("successes", one="success")
+    tally: ClassVar[Tally] = SUCCESSES
     target: ClassVar[str] = "dc"
     dice: int = param(
-        "Dice Pool", hint="d10s after bonuses and penalties (below one, roll one)", high=MAX_DICE
+        "Dice Pool",
+        hint="d10s after bonuses and penalties (below one, roll one)",
+        high=MAX_DICE,
+        limit="high",
     )
-    dc: int = _dc_param()
-    again: int = _again_param("Re-roll on (x-again)", "a die")
-    exceed: bool = _exceed_param()
-    botch: Botch = _botch_param()
-    botch_faces: int = _botch_faces_param()
+    dc: int = param(
+        "Difficulty Check (DC)",
+        hint="successes needed, set by the Storyteller",
+        low=0,
+        high=MAX_DC,
+        limit="high",
+        default=1,
+    )
+    again: int = declare(_AGAIN, default=10)
+    exceed: bool = param(
+        "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
+    )
+    botch: Botch = param(
+        "Botch die",
+        hint="which failures roll the extra d10 that can botch",
+        options=_BOTCH_WORDS,
+        default="failure",
+    )
+    botch_faces: int = param(
+        "Botch die botches on",
+        hint="faces counted up from 1; a power may make botches likelier",
+        low=min(BOTCH_FACES),
+        high=max(BOTCH_FACES),
+        options=_BOTCH_FACES_WORDS,
+        default=1,
+    )
 
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, limit=MAX_DICE)
-        boolean("exceed", self.exceed)
-        integer("dc", self.dc, low=0 if self.exceed else 1, limit=MAX_DC)
-        _static_fields(self)
+    def _check_rules(self) -> None:
+        if self.dc < 1 and not self.exceed:  # a DC of 0 is only there to be exceeded
+            raise RulesError(
+                f"dc={self.dc} is not allowed: dc must be a whole number of at least 1",
+                field="dc",
+                said=f"{self.dc} is allowed only with {{exceed}} (1 success then beats it);"
+                " otherwise enter at least 1.",
+            )
 
     @classmethod
     def skill(cls, *, stat: int, skill: int, modifier: int = 0, **rules: Any) -> Check:
@@ -219,7 +218,7 @@ class Check(CheckBase):
         try:
             return cls(dice=pool, **rules)
         except LimitError as error:
-            raise _too_large(_named("", stat=stat, skill=skill, modifier=modifier), error) from None
+            raise _too_large(cls, error, "", stat=stat, skill=skill, modifier=modifier) from None
 
     @property
     def pool(self) -> int:
@@ -253,7 +252,8 @@ class Check(CheckBase):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Mitigated(CheckBase):
+@sharing(Check, "botch", "botch_faces")
+class Mitigated(_Static):
     """A mitigated roll: ``dice`` less the target's ``defence``, at least 1 die (Mitigated Rolls).
 
     The successes are the result (for example damage): 1 or more is a
@@ -264,17 +264,10 @@ class Mitigated(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("successes", one="success")
-    dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE)
-    defence: int = _defence_param()
-    again: int = _again_param("Re-roll on (x-again)", "a die")
-    botch: Botch = _botch_param()
-    botch_faces: int = _botch_faces_param()
-
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, limit=MAX_DICE)
-        integer("defence", self.defence, low=0)
-        _static_fields(self)
+    tally: ClassVar[Tally] = SUCCESSES
+    dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE, limit="high")
+    defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0, default=0)
+    again: int = declare(_AGAIN, default=10)
 
     @classmethod
     def skill(cls, *, stat: int, skill: int, weapon: int = 0, modifier: int = 0, **rules: Any) -> Mitigated:
@@ -286,8 +279,9 @@ class Mitigated(CheckBase):
         try:
             return cls(dice=pool, **rules)
         except LimitError as error:
-            given = _named("", stat=stat, skill=skill, weapon=weapon, modifier=modifier)
-            raise _too_large(given, error) from None
+            raise _too_large(
+                cls, error, "", stat=stat, skill=skill, weapon=weapon, modifier=modifier
+            ) from None
 
     @property
     def pool(self) -> int:
@@ -335,23 +329,21 @@ class Opposed(CheckBase):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("net successes", one="net success")
+    tally: ClassVar[Tally] = NET
     dice: int = param(
         "Active Dice Pool",
         hint="the active side's d10s, perhaps the guard's Perception",
         high=MAX_OPPOSED_DICE,
+        limit="high",
     )
     against_dice: int = param(
-        "Defending Dice Pool", hint="the defending side's d10s, who win ties", high=MAX_OPPOSED_DICE
+        "Defending Dice Pool",
+        hint="the defending side's d10s, who win ties",
+        high=MAX_OPPOSED_DICE,
+        limit="high",
     )
-    again: int = _again_param("Active side's re-roll on (x-again)", "an active die")
-    against_again: int = _again_param("Defending side's re-roll on (x-again)", "a defending die")
-
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, limit=MAX_OPPOSED_DICE)
-        integer("against_dice", self.against_dice, limit=MAX_OPPOSED_DICE)
-        choice("again", self.again, AGAIN_VALUES)
-        choice("against_again", self.against_again, AGAIN_VALUES)
+    again: int = declare(_ACTIVE_AGAIN, default=10)
+    against_again: int = declare(_DEFENDING_AGAIN, default=10)
 
     @classmethod
     def skills(
@@ -374,11 +366,10 @@ class Opposed(CheckBase):
         try:
             return cls(dice=active, against_dice=defending, **rules)
         except LimitError as error:
-            if active > MAX_OPPOSED_DICE:
-                given = _named("", stat=stat, skill=skill, modifier=modifier)
-            else:
-                given = _named("against_", stat=against_stat, skill=against_skill, modifier=against_modifier)
-            raise _too_large(given, error) from None
+            if error.field == "against_dice":
+                side = dict(stat=against_stat, skill=against_skill, modifier=against_modifier)
+                raise _too_large(cls, error, "against_", **side) from None
+            raise _too_large(cls, error, "", stat=stat, skill=skill, modifier=modifier) from None
 
     def _key(self) -> tuple[int, int, int, int]:
         return max(self.dice, 1), self.again, max(self.against_dice, 1), self.against_again
@@ -430,15 +421,32 @@ class Opposed(CheckBase):
 # --- built from the character sheet ----------------------------------------------------------
 
 
+def _listed(parts: list[str]) -> str:
+    """Words listed as a sentence lists them: "a, b and c"."""
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
 def _named(side: str, **values: int) -> str:
     """The sheet entries that gave a pool, as written: "stat=3, skill=2 and modifier=0"."""
-    parts = [f"{side}{name}={value!r}" for name, value in values.items()]
-    return ", ".join(parts[:-1]) + f" and {parts[-1]}"
+    return _listed([f"{side}{name}={value!r}" for name, value in values.items()])
 
 
-def _too_large(given: str, error: LimitError) -> LimitError:
-    """A pool too large to compute, said with the sheet entries that gave it."""
-    return LimitError(f"{given} give too large a pool: {error}")
+def _too_large(cls: type, error: LimitError, side: str, **entries: int) -> LimitError:
+    """``error`` from building ``cls``, when it is the pool of ``side`` ("" or "against_") that
+    is too large, said with the sheet entries that gave it: an error about the largest entry,
+    the likeliest to be mistyped. Any other error stays as it is."""
+    pool = f"{side}dice"
+    if error.field != pool:
+        return error
+    most = next(f.param.high for f in fields(cls) if f.name == pool)
+    largest = max(entries, key=lambda name: entries[name])
+    others = [f"{{{side}{name}}} {value}" for name, value in entries.items() if name != largest]
+    return LimitError(
+        f"{_named(side, **entries)} give too large a pool: {error}",
+        field=side + largest,
+        said=f"{entries[largest]} with {_listed(others)} makes {sum(entries.values())} dice, too many"
+        f" to work out exactly; together they can make at most {most}.",
+    )
 
 
 def _sum(*terms: int) -> str:
@@ -447,17 +455,51 @@ def _sum(*terms: int) -> str:
     return f"{text} = {sum(terms)}"
 
 
+def _worded(declared: Param, label: str, whose: str = "", *, default: Any = dataclasses.MISSING) -> Any:
+    """A field declared as ``declared`` (its range) under another ``label`` ("Other bonuses and
+    penalties" beside a weapon's dice, or one side's entry of an opposed roll), its hint then
+    said of ``whose`` entry it is in place of its first word where given ("the Stat for the
+    action ..." becomes "the defender's Stat for the action ...")."""
+    hint = f"{whose} {declared.hint.split(' ', 1)[1]}" if whose else declared.hint
+    return declare(dataclasses.replace(declared, label=label, hint=hint), default=default)
+
+
 class _Sheet(FromSheet):
     """An Again kind built from the character sheet: the plain check comes from its
-    classmethod with every field by name, and a roll adds how the sheet made the pool."""
+    classmethod with every field by name, and a roll adds how the sheet made the pool. The
+    fields it shares with the plain check are declared there (``sharing``)."""
+
+    def _check_rules(self) -> None:
+        self._plain()  # the rules across fields are the plain check's, and the pool's limit
 
     def _entries(self) -> dict[str, Any]:
         """Every field by name: the keywords of the classmethod that builds the plain check."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
 
+def _beside_the_pool(plain: type) -> tuple[str, ...]:
+    """The fields a sheet kind shares with the plain check ``plain``: all but the Dice Pool,
+    which the sheet's entries make (in ``plain``'s order). Found, not listed: one of them is
+    ``again``, and the package writes the system's name only as ``SYSTEM``."""
+    return tuple(f.name for f in fields(plain) if f.name != "dice")
+
+
+class _SkillShares(_Sheet, _Static):
+    """The types of the fields ``SkillCheck`` shares with ``Check``, declared there."""
+
+    dc: int
+    exceed: bool
+
+
+class _MitigatedShares(_Sheet, _Static):
+    """The types of the fields ``MitigatedSkill`` shares with ``Mitigated``, declared there."""
+
+    defence: int
+
+
 @dataclass(frozen=True, kw_only=True)
-class SkillCheck(_Sheet):
+@sharing(Check, *_beside_the_pool(Check))
+class SkillCheck(_SkillShares):
     """A static roll of Stat + Skill with flat fields (``again.skill`` for the command line and
     widgets): the same odds and rolls as ``Check.skill(...)``, the way to build one from a
     character sheet in Python (Roll Types, Static Rolls). Rulings: again-sheet-pool and those
@@ -465,19 +507,11 @@ class SkillCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("successes", one="success")
+    tally: ClassVar[Tally] = SUCCESSES
     target: ClassVar[str] = "dc"
-    stat: int = _stat_param("Core Statistic", "the")
-    skill: int = _skill_param("Skill ranks", "your")
-    modifier: int = _modifier_param("Bonuses and penalties")
-    dc: int = _dc_param()
-    again: int = _again_param("Re-roll on (x-again)", "a die")
-    exceed: bool = _exceed_param()
-    botch: Botch = _botch_param()
-    botch_faces: int = _botch_faces_param()
-
-    def __post_init__(self) -> None:
-        self._plain()
+    stat: int = declare(STAT)
+    skill: int = declare(SKILL)
+    modifier: int = declare(MODIFIER, default=0)
 
     def _plain(self) -> Check:
         return Check.skill(**self._entries())
@@ -487,25 +521,19 @@ class SkillCheck(_Sheet):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MitigatedSkill(_Sheet):
+@sharing(Mitigated, *_beside_the_pool(Mitigated))
+class MitigatedSkill(_MitigatedShares):
     """A mitigated roll of Stat + Skill + weapon dice with flat fields (``again.mitigated_skill``
     for the command line and widgets): the same odds and rolls as ``Mitigated.skill(...)``
     (Mitigated Rolls). Rulings: again-sheet-pool and those of ``Mitigated``.
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("successes", one="success")
-    stat: int = _stat_param("Core Statistic", "the")
-    skill: int = _skill_param("Skill ranks", "your")
-    weapon: int = param("Base weapon dice", hint="the weapon's own dice, added to the blow", low=0, default=0)
-    modifier: int = _modifier_param("Other bonuses and penalties")
-    defence: int = _defence_param()
-    again: int = _again_param("Re-roll on (x-again)", "a die")
-    botch: Botch = _botch_param()
-    botch_faces: int = _botch_faces_param()
-
-    def __post_init__(self) -> None:
-        self._plain()
+    tally: ClassVar[Tally] = SUCCESSES
+    stat: int = declare(STAT)
+    skill: int = declare(SKILL)
+    weapon: int = declare(WEAPON, default=0)
+    modifier: int = _worded(MODIFIER, "Other bonuses and penalties", default=0)
 
     def _plain(self) -> Mitigated:
         return Mitigated.skill(**self._entries())
@@ -523,18 +551,18 @@ class OpposedSkills(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("net successes", one="net success")
-    stat: int = _stat_param("Active side's Core Statistic", "the active side's")
-    skill: int = _skill_param("Active side's Skill ranks", "the active side's")
-    modifier: int = _modifier_param("Active side's bonuses and penalties")
-    again: int = _again_param("Active side's re-roll on (x-again)", "an active die")
-    against_stat: int = _stat_param("Defending side's Core Statistic", "the defender's")
-    against_skill: int = _skill_param("Defending side's Skill ranks", "the defender's")
-    against_modifier: int = _modifier_param("Defending side's bonuses and penalties")
-    against_again: int = _again_param("Defending side's re-roll on (x-again)", "a defending die")
-
-    def __post_init__(self) -> None:
-        self._plain()
+    tally: ClassVar[Tally] = NET
+    stat: int = _worded(STAT, "Active side's Core Statistic", "the active side's")
+    skill: int = _worded(SKILL, "Active side's Skill ranks", "the active side's")
+    modifier: int = _worded(MODIFIER, "Active side's bonuses and penalties", default=0)
+    # Each side's x-again is declared as Opposed's where it stands among that side's entries:
+    # ``sharing`` would put both last, and this order is the command line's options' and the
+    # widget's controls'.
+    again: int = declare(_ACTIVE_AGAIN, default=10)
+    against_stat: int = _worded(STAT, "Defending side's Core Statistic", "the defender's")
+    against_skill: int = _worded(SKILL, "Defending side's Skill ranks", "the defender's")
+    against_modifier: int = _worded(MODIFIER, "Defending side's bonuses and penalties", default=0)
+    against_again: int = declare(_DEFENDING_AGAIN, default=10)
 
     def _plain(self) -> Opposed:
         return Opposed.skills(**self._entries())

@@ -7,10 +7,11 @@ Mitigated and Opposed Rolls).
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
+from .._errors import RulesError
+from .._fields import Param
 from .._limits import Limit
-from .._validate import integer
 from .._words import Words
 
 SYSTEM = "again"
@@ -88,6 +89,19 @@ OPPOSED_OUTCOMES = (DEFENDER_WINS, TIE, ACTIVE_WINS)
 """Outcomes of ``Opposed`` from the active side's view, worst to best."""
 
 
+# --- the character sheet's entries ------------------------------------------------------------
+
+STAT = Param("Core Statistic", hint="the Stat for the action, such as Charisma", low=0)
+"""A Core Statistic, as ``dice_pool`` checks it and the sheet kinds declare it."""
+SKILL = Param("Skill ranks", hint="your ranks in the Skill that applies, 0 if none", low=0)
+"""The ranks of a Skill, as ``dice_pool`` checks them and the sheet kinds declare them."""
+WEAPON = Param("Base weapon dice", hint="the weapon's own dice, added to the blow", low=0)
+"""A weapon's base dice, as ``dice_pool`` checks them and ``MitigatedSkill`` declares them."""
+MODIFIER = Param("Bonuses and penalties", hint="dice added less dice taken away (night, daylight ...)")
+"""Bonuses less penalties (any whole number), as ``dice_pool`` checks them and the sheet kinds
+declare them."""
+
+
 def dice_pool(*, stat: int, skill: int, weapon: int = 0, modifier: int = 0) -> int:
     """The dice pool from the character sheet: a Core Statistic plus the ranks of the Skill the
     action calls for, plus a weapon's base dice for a blow, plus bonuses less penalties (Roll
@@ -102,8 +116,16 @@ def dice_pool(*, stat: int, skill: int, weapon: int = 0, modifier: int = 0) -> i
 
 def _sheet_pool(side: str, stat: int, skill: int, weapon: int, modifier: int) -> int:
     """``dice_pool`` with each field's name after ``side`` ("against_") in its errors."""
-    integer(f"{side}stat", stat, low=0)
-    integer(f"{side}skill", skill, low=0)
-    integer(f"{side}weapon", weapon, low=0)
-    integer(f"{side}modifier", modifier)
+    _entry(STAT, f"{side}stat", stat)
+    _entry(SKILL, f"{side}skill", skill)
+    _entry(WEAPON, f"{side}weapon", weapon)
+    _entry(MODIFIER, f"{side}modifier", modifier)
     return stat + skill + weapon + modifier
+
+
+def _entry(declared: Param, name: str, value: Any) -> int:
+    """``value`` if ``declared`` allows it, else its error about the field ``name``."""
+    try:
+        return declared.check(name, value)
+    except RulesError as error:
+        raise error.about(name) from None
