@@ -82,9 +82,15 @@ ALONE: dict[tuple[str, str], dict[str, Any] | Callable[[int], dict[str, Any]]] =
     ("hits.opposed", "dice"): {"against_dice": 0},
     ("hits.opposed", "against_dice"): {"dice": 0},
     ("hits.group", "dice"): {"helpers": ()},
-    ("hits.opposed", "bought"): lambda bought: {"dice": 10 * bought + 10, "against_dice": 0},
-    ("hits.opposed", "against_bought"): lambda bought: {"against_dice": 10 * bought + 10, "dice": 0},
-    ("hits.luck", "bought"): lambda bought: {"fate": 10 * bought + 10},
+    ("hits.opposed", "bought"): lambda bought: {
+        "dice": min(hits.MAX_OPPOSED_DICE, 10 * bought + 10),
+        "against_dice": 0,
+    },
+    ("hits.opposed", "against_bought"): lambda bought: {
+        "against_dice": min(hits.MAX_OPPOSED_DICE, 10 * bought + 10),
+        "dice": 0,
+    },
+    ("hits.luck", "bought"): lambda bought: {"fate": min(hits.MAX_ROLLED, 10 * bought + 10)},
     # the baseline sheets give 3, 6 and 10 dice: situational dice make the pool 10 * bought + 10
     ("hits.attribute", "bought"): lambda bought: {"modifier": 10 * bought + 7},
     ("hits.skill", "bought"): lambda bought: {"modifier": 10 * bought + 4},
