@@ -4,7 +4,7 @@ the check kinds built from a character sheet; the rolling helpers every Hits che
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 from .._check import CheckBase, FromSheet
 from .._dist import Distribution
 from .._errors import LimitError, RulesError
-from .._fields import param
+from .._fields import Param, declare, fields, like, param, sharing
 from .._roll import Dice, Die, Roll
-from .._validate import choice, integer
+from .._validate import choice
 from .._words import Tally
 from ._maths import (
     Bands,
@@ -29,26 +29,27 @@ from ._maths import (
 from ._rules import (
     DAMAGE_THRESHOLDS,
     DEGREES,
+    FOCUS,
     KEYWORD_WORDS,
-    MAX_ATTRIBUTE,
+    LEVEL,
     MAX_POOL,
     MAX_ROLLED,
     MAX_TN,
     MISFIRE,
+    MODIFIER,
+    RATING,
     SYSTEM,
-    TRAINING,
+    THRESHOLD,
     TRAINING_WORDS,
     VALIDATION_WORDS,
     Degree,
     Keyword,
     Training,
+    _checked,
     _pool,
     attribute_dice,
     attribute_threshold,
     check_bought,
-    check_level,
-    check_threshold,
-    check_tn,
     check_validation,
     degree_index,
     max_bought,
@@ -65,9 +66,10 @@ __all__ = [
     "roll_pool",
     "roll_validated",
     "degree_details",
-    "bought_param",
-    "validation_param",
-    "keyword_param",
+    "HITS",
+    "TN",
+    "BOUGHT",
+    "VALIDATION",
 ]
 
 
@@ -140,48 +142,26 @@ def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object]
     return row, tuple(details)
 
 
-# -- fields every kind of check shares ---------------------------------------------------
+# -- what the kinds of check share ---------------------------------------------------
 
-
-def bought_param(
-    label: str = "Bought groups",
-    high: int = max_bought(dice=MAX_POOL),
-    hint: str = "groups of ten dice set aside for sure Hits",
-) -> Any:
-    """The groups of ten set aside for sure Hits (a fresh dataclass field each call)."""
-    return param(label, hint=hint, low=0, high=high, default=0)
-
-
-def validation_param(label: str = "Validation Die (x+)") -> Any:
-    """The second Threshold of one rolled die (a fresh dataclass field each call)."""
-    return param(
-        label,
-        hint="a second Threshold for one rolled die",
-        low=0,
-        high=10,
-        options=VALIDATION_WORDS,
-        default=0,
-    )
-
-
-def _tn_param() -> Any:
-    """The Target Number of a check (a fresh dataclass field each call)."""
-    return param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN)
-
-
-def _modifier_param() -> Any:
-    """Situational dice on a pool from the sheet (a fresh dataclass field each call)."""
-    return param("Situational dice", hint="dice added or taken away (never below 0)", default=0)
-
-
-def keyword_param() -> Any:
-    """What a failed Validation Die does (a fresh dataclass field each call)."""
-    return param(
-        "Validation keyword",
-        hint="what a failed Validation Die does",
-        options=KEYWORD_WORDS,
-        default="none",
-    )
+HITS = Tally("Hits", one="Hit")
+"""The tally of a Hits check: the Hits, bought ones included."""
+TN = Param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN, limit="high")
+"""The Target Number, as ``Check`` declares it; other kinds take it with their own hint."""
+BOUGHT = Param(
+    "Bought groups", hint="groups of ten dice set aside for sure Hits", low=0, high=max_bought(dice=MAX_POOL)
+)
+"""Groups of ten bought from ``Check``'s pool; other kinds take it with the most their own
+pools allow (and their own label)."""
+VALIDATION = Param(
+    "Validation Die (x+)",
+    hint="a second Threshold for one rolled die",
+    low=0,
+    high=10,
+    options=VALIDATION_WORDS,
+    why="0 for no Validation Die, else a Threshold from 2 to 10",
+)
+"""The second Threshold of one rolled die (1 is refused by ``check_validation``)."""
 
 
 class Validated(CheckBase):
@@ -219,7 +199,9 @@ class Validated(CheckBase):
     def _validated(self) -> tuple[Any, ...]:
         if not self.validation:
             raise RulesError(
-                "validation=0: this check has no Validation Die; give validation a Threshold from 2 to 10"
+                "validation=0: this check has no Validation Die; give validation a Threshold from 2 to 10",
+                field="validation",
+                said="this check has no Validation Die; give it a Threshold from 2 to 10.",
             )
         return self._bands()
 
@@ -245,16 +227,27 @@ class Validated(CheckBase):
         return row.label, row.success, details
 
 
-def _from_sheet(cls: type[Check], given: str, dice: int, threshold: int, **fields: Any) -> Check:
-    """A check of ``dice`` from a character sheet: an error that only this pool causes
-    (bought groups, a validation die, its size) names the sheet entries ``given``."""
-    check_tn("tn", fields["tn"])
-    integer("bought", fields["bought"], low=0, high=max_bought(dice=MAX_POOL))
-    check_validation(fields["validation"], fields["keyword"], None)
+def _from_sheet(
+    cls: type[Check], given: str, words: str, blame: str, dice: int, threshold: int, **shared: Any
+) -> Check:
+    """A check of ``dice`` from a character sheet. The values passed on as they are (``shared``:
+    the TN, bought groups, Validation Die and keyword) are checked first, as ``Check`` declares
+    them; an error that only this pool causes (bought groups or a Validation Die it cannot have,
+    a pool too large) names the sheet entries that made it: ``given`` in Python, ``words`` in
+    the rules' words, and ``blame`` is the entry to change for a pool too large."""
+    declared = {f.name: f for f in fields(Check)}
+    for name, value in shared.items():
+        declared[name].check(value)
+    check_validation(shared["validation"], shared["keyword"], None)
     try:
-        return cls(dice=dice, threshold=threshold, **fields)
+        return cls(dice=dice, threshold=threshold, **shared)
     except RulesError as error:  # a LimitError stays one
-        raise type(error)(f"{given} give {dice} dice: {error}") from error
+        field, said = error.field, error.said
+        if field not in shared:  # the pool itself is too large
+            field = blame
+            why = f"too many for one Dice Pool (at most {MAX_POOL})." if dice > MAX_POOL else error.said
+            said = f"{words} give {dice} dice: {why}"
+        raise type(error)(f"{given} give {dice} dice: {error}", field=field, said=said) from error
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -276,25 +269,31 @@ class Check(Validated):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
+    tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
-    dice: int = param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL)
-    threshold: int = param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1, high=10)
-    tn: int = _tn_param()
-    bought: int = bought_param()
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    dice: int = param(
+        "Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL, limit="high"
+    )
+    threshold: int = declare(THRESHOLD)
+    tn: int = declare(TN)
+    bought: int = declare(BOUGHT, default=0)
+    validation: int = declare(VALIDATION, default=0)
+    keyword: Keyword = param(
+        "Validation keyword", hint="what a failed Validation Die does", options=KEYWORD_WORDS, default="none"
+    )
 
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, low=0, limit=MAX_POOL)
-        check_threshold("threshold", self.threshold)
-        check_tn("tn", self.tn)
-        check_bought("bought", self.bought, self.dice, f"dice={self.dice}")
+    def _check_rules(self) -> None:
+        check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
         if self.rolled > MAX_ROLLED:
+            most = max_bought(dice=self.dice)
             raise LimitError(
                 f"dice={self.dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
                 f" check (buy hits with bought=... to roll fewer; with this pool bought can go"
-                f" up to {max_bought(dice=self.dice)})"
+                f" up to {most})",
+                field="dice",
+                said=f"{self.rolled} dice to roll are too many to work out exactly (at most"
+                f" {MAX_ROLLED}); buy groups of ten with {{bought}} to roll fewer (up to {most} from"
+                " this pool).",
             )
         check_validation(self.validation, self.keyword, self.rolled)
 
@@ -315,6 +314,8 @@ class Check(Validated):
         return _from_sheet(
             cls,
             f"level={level} and modifier={modifier}",
+            f"{{level}} {level} and {{modifier}} {modifier}",
+            "modifier",
             _pool(attribute_dice(level=level), modifier),
             attribute_threshold(level=level),
             tn=tn,
@@ -342,15 +343,18 @@ class Check(Validated):
         Attribute. Untrained, it is an Attribute Check: Focus dice are not added
         (ruling hits-untrained-action).
         """
-        attribute = check_level("attribute", attribute)
+        attribute = _checked(LEVEL, "attribute", attribute)
         trained = training_dice(training=training)
-        focus = integer("focus", focus, low=0, allowed="a Focus Level of 0 or more")
+        focus = _checked(FOCUS, "focus", focus)
         base = attribute_dice(level=attribute)
         if trained:
             base += trained + focus
         return _from_sheet(
             cls,
             f"attribute={attribute}, training={training!r}, focus={focus} and modifier={modifier}",
+            f"{{attribute}} {attribute}, {{training}} {training}, {{focus}} {focus} and"
+            f" {{modifier}} {modifier}",
+            "focus" if trained and focus > modifier else "modifier",
             _pool(base, modifier),
             attribute_threshold(level=attribute),
             tn=tn,
@@ -372,11 +376,13 @@ class Check(Validated):
         keyword: Keyword = "none",
     ) -> Check:
         """A Knowledge Check: Intellect Attribute Check plus 2 dice per Knowledge Rating (0-5)."""
-        intellect = check_level("intellect", intellect)
-        rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
+        intellect = _checked(LEVEL, "intellect", intellect)
+        rating = _checked(RATING, "rating", rating)
         return _from_sheet(
             cls,
             f"intellect={intellect}, rating={rating} and modifier={modifier}",
+            f"{{intellect}} {intellect}, {{rating}} {rating} and {{modifier}} {modifier}",
+            "modifier",
             _pool(attribute_dice(level=intellect) + 2 * rating, modifier),
             attribute_threshold(level=intellect),
             tn=tn,
@@ -406,7 +412,9 @@ class Check(Validated):
             if damage is None:
                 raise RulesError(
                     "threshold=None is not allowed with damage=None: give the attack's threshold"
-                    f" or a damage type ({', '.join(repr(k) for k in DAMAGE_THRESHOLDS)})"
+                    f" or a damage type ({', '.join(repr(k) for k in DAMAGE_THRESHOLDS)})",
+                    field="threshold",
+                    said=f"give the attack's Threshold, or a damage type ({' or '.join(DAMAGE_THRESHOLDS)}).",
                 )
             threshold = DAMAGE_THRESHOLDS[choice("damage", damage, tuple(DAMAGE_THRESHOLDS))]
         elif damage is not None:
@@ -489,12 +497,16 @@ class Check(Validated):
 class FromCheck(FromSheet):
     """A kind of check whose odds and rolls are those of the plain ``Check`` that
     ``_plain()`` builds (from a character sheet, or a Luck Check's Fate pool), with the
-    Validation Die's odds too."""
+    Validation Die's odds too. Each has the plain check's Validation Die and keyword
+    (``sharing``); their types are declared here."""
 
-    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
+    tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
     role: ClassVar[str] = "pool"
     """How the dice of a roll are logged."""
+
+    validation: int
+    keyword: Keyword
 
     def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -517,15 +529,15 @@ class FromCheck(FromSheet):
 
 class _Sheet(FromCheck):
     """A check kind from character-sheet entries, with a TN, situational dice, bought
-    groups and a Validation Die; ``_plain()`` passes them on to the ``Check`` classmethod."""
+    groups and a Validation Die; ``_plain()`` passes them on to the ``Check`` classmethod.
+    The TN, bought groups, Validation Die and keyword are the plain check's fields
+    (``like``, ``sharing``); the types of those it shares are declared here."""
 
     tn: int
     modifier: int
     bought: int
-    validation: int
-    keyword: Keyword
 
-    def __post_init__(self) -> None:
+    def _check_rules(self) -> None:
         self._plain()
 
     def _shared(self) -> dict[str, Any]:
@@ -539,7 +551,12 @@ class _Sheet(FromCheck):
         }
 
 
+# Each sheet kind's TN comes before its situational dice, which the plain check does not
+# have: ``sharing`` adds fields after the kind's own, so the TN is taken with ``like``.
+
+
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "bought", "validation", "keyword")
 class AttributeCheck(_Sheet):
     """An Attribute Check with flat fields (``hits.attribute`` for the command line and widgets).
 
@@ -548,20 +565,16 @@ class AttributeCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    level: int = param(
-        "Attribute Level", hint="gives both the Dice Pool and the Threshold", low=1, high=MAX_ATTRIBUTE
-    )
-    tn: int = _tn_param()
-    modifier: int = _modifier_param()
-    bought: int = bought_param()
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    level: int = declare(LEVEL)
+    tn: int = like(Check, "tn")
+    modifier: int = declare(MODIFIER, default=0)
 
     def _plain(self) -> Check:
         return Check.attribute(level=self.level, **self._shared())
 
 
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "bought", "validation", "keyword")
 class SkillCheck(_Sheet):
     """A Skill (Action) Check with flat fields (``hits.skill`` for the command line and widgets).
 
@@ -571,29 +584,24 @@ class SkillCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    attribute: int = param(
-        "Attribute Level", hint="the Skill's Attribute: its dice and Threshold", low=1, high=MAX_ATTRIBUTE
-    )
+    attribute: int = declare(replace(LEVEL, hint="the Skill's Attribute: its dice and Threshold"))
     training: Training = param(
         "Skill Training",
         hint="dice from Training; Untrained uses the Attribute alone",
         options=TRAINING_WORDS,
     )
-    focus: int = param("Focus Level", hint="one die per level, when a Focus applies", low=0, default=0)
-    tn: int = _tn_param()
-    modifier: int = _modifier_param()
-    bought: int = bought_param()
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    focus: int = declare(FOCUS, default=0)
+    tn: int = like(Check, "tn")
+    modifier: int = declare(MODIFIER, default=0)
 
     def _plain(self) -> Check:
-        choice("training", self.training, tuple(TRAINING))
         return Check.skill(
             attribute=self.attribute, training=self.training, focus=self.focus, **self._shared()
         )
 
 
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "bought", "validation", "keyword")
 class KnowledgeCheck(_Sheet):
     """A Knowledge Check with flat fields (``hits.knowledge`` for the command line and widgets).
 
@@ -602,15 +610,12 @@ class KnowledgeCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
-    intellect: int = param(
-        "Intellect", hint="the Attribute Level: its dice and Threshold", low=1, high=MAX_ATTRIBUTE
+    intellect: int = declare(
+        replace(LEVEL, label="Intellect", hint="the Attribute Level: its dice and Threshold")
     )
-    rating: int = param("Knowledge Rating", hint="two more dice per level of the topic", low=0, high=5)
-    tn: int = _tn_param()
-    modifier: int = _modifier_param()
-    bought: int = bought_param()
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    rating: int = declare(RATING)
+    tn: int = like(Check, "tn")
+    modifier: int = declare(MODIFIER, default=0)
 
     def _plain(self) -> Check:
         return Check.knowledge(intellect=self.intellect, rating=self.rating, **self._shared())

@@ -2,69 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .._dist import Distribution
 from .._errors import LimitError, ParameterTypeError, RulesError
-from .._fields import Param, param
+from .._fields import Param, declare, like, param
 from .._roll import Dice, Die, Roll
-from .._validate import boolean, choice, describe, integer
+from .._validate import describe, integer
 from .._words import Tally
-from ._checks import (
-    Validated,
-    bought_param,
-    degree_details,
-    keyword_param,
-    roll_pool,
-    roll_validated,
-    validation_param,
-)
+from ._checks import BOUGHT, HITS, TN, VALIDATION, Check, Validated, degree_details, roll_pool, roll_validated
 from ._maths import GroupWeights, group_split, group_weights, tally_distribution
 from ._rules import (
     HELPER_TN,
     KINDS,
     MAX_GROUP_DICE,
     MAX_HELPERS,
-    MAX_TN,
+    RATING,
     SYSTEM,
+    THRESHOLD,
     Keyword,
     Kind,
+    _checked,
     attribute_dice,
     attribute_threshold,
-    check_threshold,
-    check_tn,
     check_validation,
     knowledge_helper_allowed,
     max_bought,
 )
 
 __all__ = ["Group"]
-
-
-def _helpers(value: Any) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, (tuple, list)):
-        raise ParameterTypeError(
-            f"helpers={describe(value)} is not allowed: helpers must be a tuple of"
-            f" (dice, threshold) pairs ({type(value).__name__} given)"
-        )
-    if len(value) > MAX_HELPERS:
-        raise LimitError(
-            f"helpers has {len(value)} entries, which is too many: rollkit takes up to {MAX_HELPERS} helpers"
-        )
-    out = []
-    for i, pair in enumerate(value):
-        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise ParameterTypeError(
-                f"helpers[{i}]={describe(pair)} is not allowed: each helper must be a (dice, threshold) pair"
-            )
-        out.append(
-            (
-                integer(f"helpers[{i}] dice", pair[0], low=0),
-                check_threshold(f"helpers[{i}] threshold", pair[1]),
-            )
-        )
-    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,24 +51,31 @@ class Group(Validated):
     """
 
     system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("Hits", one="Hit")
+    tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
     dice: int = param(
-        "Leader's Dice Pool", hint="the leader's d10s before the helpers' Effect", low=0, high=MAX_GROUP_DICE
+        "Leader's Dice Pool",
+        hint="the leader's d10s before the helpers' Effect",
+        low=0,
+        high=MAX_GROUP_DICE,
+        limit="high",
     )
-    threshold: int = param(
-        "Leader's Threshold (x+)", hint="a leader's die showing this or more is a Hit", low=1, high=10
+    threshold: int = declare(
+        replace(
+            THRESHOLD, label="Leader's Threshold (x+)", hint="a leader's die showing this or more is a Hit"
+        )
     )
-    tn: int = param("Target Number (TN)", hint="Hits the leader needs to succeed", low=0, high=MAX_TN)
+    tn: int = declare(replace(TN, hint="Hits the leader needs to succeed"))
     helpers: tuple[tuple[int, int], ...] = param(
         "Supporting PCs",
         hint="each helper's Dice Pool and Threshold, rolled against TN 1",
         item="helper",
         most=MAX_HELPERS,
+        limit="high",
         default=(),
         parts=(
-            Param("Dice Pool", low=0, high=MAX_GROUP_DICE, start=3),
-            Param("Threshold (x+)", low=1, high=10, start=7),
+            Param("Dice Pool", low=0, high=MAX_GROUP_DICE, start=3, limit="high"),
+            replace(THRESHOLD, hint="", start=7),
         ),
     )
     kind: Kind = param(
@@ -110,36 +84,39 @@ class Group(Validated):
         options=tuple((k, f"{k.capitalize()} Check") for k in KINDS[:4]),
         default="action",
     )
-    bought: int = bought_param(
-        "Leader's bought groups",
-        max_bought(dice=MAX_GROUP_DICE),
-        "most groups of ten the leader sets aside",
+    bought: int = declare(
+        replace(
+            BOUGHT,
+            label="Leader's bought groups",
+            hint="most groups of ten the leader sets aside",
+            high=max_bought(dice=MAX_GROUP_DICE),
+        ),
+        default=0,
     )
     helpers_buy: bool = param(
         "Helpers buy hits", hint="each helper buys every group of ten it can", default=False
     )
-    validation: int = validation_param("Leader's Validation Die (x+)")
-    keyword: Keyword = keyword_param()
+    validation: int = declare(replace(VALIDATION, label="Leader's Validation Die (x+)"), default=0)
+    keyword: Keyword = like(Check, "keyword")
 
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, low=0)
-        check_threshold("threshold", self.threshold)
-        check_tn("tn", self.tn)
-        object.__setattr__(self, "helpers", _helpers(self.helpers))
-        choice("kind", self.kind, KINDS)
+    def _check_rules(self) -> None:
         if self.kind in ("static", "luck"):
             raise RulesError(
                 f"kind={self.kind!r} is not allowed: a group check cannot be a Static or Luck"
-                f" check (kind must be one of {', '.join(repr(k) for k in KINDS[:4])})"
+                f" check (kind must be one of {', '.join(repr(k) for k in KINDS[:4])})",
+                field="kind",
+                said=f"a group check cannot be a {self.kind.capitalize()} Check; choose an Action,"
+                " Attribute, Knowledge or Damage Check.",
             )
-        total = self.dice + sum(n for n, _ in self.helpers)
-        if total > MAX_GROUP_DICE:
+        helped = sum(n for n, _ in self.helpers)
+        if self.dice + helped > MAX_GROUP_DICE:
             raise LimitError(
-                f"dice={self.dice} with {total - self.dice} helper dice is too large: rollkit"
-                f" computes group checks exactly up to {MAX_GROUP_DICE} dice in all"
+                f"dice={self.dice} with {helped} helper dice is too large: rollkit"
+                f" computes group checks exactly up to {MAX_GROUP_DICE} dice in all",
+                field="dice",
+                said=f"{self.dice} dice with the {helped} of {{helpers}} are {self.dice + helped},"
+                f" too many to work out exactly; at most {MAX_GROUP_DICE} dice in all.",
             )
-        integer("bought", self.bought, low=0, high=max_bought(dice=MAX_GROUP_DICE))
-        boolean("helpers_buy", self.helpers_buy)
         check_validation(self.validation, self.keyword, None)
 
     @classmethod
@@ -160,15 +137,20 @@ class Group(Validated):
         A helper whose rating is below 1 or more than 1 below the leader's is
         refused (ruling hits-group-knowledge-limit).
         """
-        rating = integer("rating", rating, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
+        rating = _checked(RATING, "rating", rating)
         pools = []
         for i, pair in enumerate(_pairs(helpers)):
             level, theirs = pair
             if not knowledge_helper_allowed(lead=rating, helper=theirs):
+                least = max(1, rating - 1)
                 raise RulesError(
                     f"helpers[{i}]={describe(pair)} is not allowed: a helper's Knowledge Rating"
-                    f" must be at least {max(1, rating - 1)} (1 or more, and within 1 of the"
-                    f" leader's {rating})"
+                    f" must be at least {least} (1 or more, and within 1 of the"
+                    f" leader's {rating})",
+                    field="helpers",
+                    item=i,
+                    said=f"a Knowledge Rating of {theirs} cannot help; a helper needs at least {least}"
+                    f" (1 or more, and within 1 of the leader's {rating}).",
                 )
             pools.append((attribute_dice(level=level) + 2 * theirs, attribute_threshold(level=level)))
         return cls(
@@ -264,9 +246,7 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
         out.append(
             (
                 integer(f"helpers[{i}] intellect", pair[0], low=1),
-                integer(
-                    f"helpers[{i}] rating", pair[1], low=0, high=5, allowed="a Knowledge Rating from 0 to 5"
-                ),
+                RATING.check(f"helpers[{i}] rating", pair[1]),
             )
         )
     return tuple(out)

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from .._fields import param
-from .._validate import integer
-from ._checks import Check, FromCheck, bought_param, keyword_param, validation_param
+from .._fields import declare, param, sharing
+from ._checks import BOUGHT, TN, Check, FromCheck
 from ._rules import (
     LUCK_THRESHOLD,
     LUCK_TNS,
     MAX_ROLLED,
-    MAX_TN,
     SYSTEM,
-    Keyword,
     check_bought,
-    check_tn,
     check_validation,
     max_bought,
 )
@@ -25,6 +21,7 @@ __all__ = ["Luck"]
 
 
 @dataclass(frozen=True, kw_only=True)
+@sharing(Check, "validation", "keyword")
 class Luck(FromCheck):
     """Roll the unspent Fate pool (``fate`` dice) at 6+ against the Sage's ``tn``.
 
@@ -34,19 +31,21 @@ class Luck(FromCheck):
     hits-buying-validation-kinds). The tally is the Hits.
     """
 
+    # The Validation Die and its keyword are the plain check's fields (``sharing``, after
+    # these); ``FromCheck`` declares their types.
+
     system: ClassVar[str] = SYSTEM
     role: ClassVar[str] = "fate"
-    fate: int = param("Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0, high=MAX_ROLLED)
-    tn: int = param("Target Number (TN)", hint="Hits needed, set by the Sage", low=0, high=MAX_TN)
-    bought: int = bought_param(high=max_bought(dice=MAX_ROLLED))
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    fate: int = param(
+        "Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0, high=MAX_ROLLED, limit="high"
+    )
+    tn: int = declare(replace(TN, hint="Hits needed, set by the Sage"))
+    bought: int = declare(replace(BOUGHT, high=max_bought(dice=MAX_ROLLED)), default=0)
 
-    def __post_init__(self) -> None:
-        integer("bought", self.bought, low=0, high=max_bought(dice=MAX_ROLLED))
-        integer("fate", self.fate, low=0, limit=MAX_ROLLED)
-        check_tn("tn", self.tn)
-        check_bought("bought", self.bought, self.fate, f"fate={self.fate}")
+    def _check_rules(self) -> None:
+        check_bought(
+            "bought", self.bought, self.fate, f"fate={self.fate}", f"a Fate Pool of {self.fate} dice"
+        )
         check_validation(self.validation, self.keyword, self.fate - 10 * self.bought)
 
     @property

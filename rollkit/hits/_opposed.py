@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .._dist import Distribution
 from .._errors import LimitError
-from .._fields import param
+from .._fields import declare, like, param
 from .._roll import Dice, Roll
-from .._validate import integer
 from .._words import Tally
-from ._checks import (
-    Validated,
-    bought_param,
-    degree_details,
-    keyword_param,
-    roll_pool,
-    roll_validated,
-    validation_param,
-)
+from ._checks import BOUGHT, Check, Validated, degree_details, roll_pool, roll_validated
 from ._maths import opposed_effects, opposed_split, tally_distribution
 from ._rules import (
     MAX_OPPOSED_DICE,
     SYSTEM,
+    THRESHOLD,
     Keyword,
     attribute_dice,
     attribute_threshold,
     check_bought,
-    check_threshold,
     check_validation,
     max_bought,
 )
@@ -52,46 +43,58 @@ class Opposed(Validated):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("Effect", score=True)
     dice: int = param(
-        "Dice Pool", hint="your d10s, whose Hits must reach the defender's", low=0, high=MAX_OPPOSED_DICE
+        "Dice Pool",
+        hint="your d10s, whose Hits must reach the defender's",
+        low=0,
+        high=MAX_OPPOSED_DICE,
+        limit="high",
     )
-    threshold: int = param(
-        "Threshold (x+)", hint="a die of yours showing this or more is a Hit", low=1, high=10
-    )
+    threshold: int = declare(replace(THRESHOLD, hint="a die of yours showing this or more is a Hit"))
     against_dice: int = param(
         "Defender's Dice Pool",
         hint="the defender's d10s, whose Hits set your TN",
         low=0,
         high=MAX_OPPOSED_DICE,
+        limit="high",
     )
-    against_threshold: int = param(
-        "Defender's Threshold (x+)", hint="a defender's die showing this or more is a Hit", low=1, high=10
+    against_threshold: int = declare(
+        replace(
+            THRESHOLD,
+            label="Defender's Threshold (x+)",
+            hint="a defender's die showing this or more is a Hit",
+        )
     )
-    bought: int = bought_param(high=max_bought(dice=MAX_OPPOSED_DICE))
-    against_bought: int = bought_param(
-        "Defender's bought groups",
-        max_bought(dice=MAX_OPPOSED_DICE),
-        "the defender's groups of ten set aside for sure Hits",
+    bought: int = declare(replace(BOUGHT, high=max_bought(dice=MAX_OPPOSED_DICE)), default=0)
+    against_bought: int = declare(
+        replace(
+            BOUGHT,
+            label="Defender's bought groups",
+            hint="the defender's groups of ten set aside for sure Hits",
+            high=max_bought(dice=MAX_OPPOSED_DICE),
+        ),
+        default=0,
     )
-    validation: int = validation_param()
-    keyword: Keyword = keyword_param()
+    validation: int = like(Check, "validation")
+    keyword: Keyword = like(Check, "keyword")
 
-    def __post_init__(self) -> None:
-        integer("dice", self.dice, low=0)
-        check_threshold("threshold", self.threshold)
-        integer("against_dice", self.against_dice, low=0)
-        check_threshold("against_threshold", self.against_threshold)
-        most = max_bought(dice=MAX_OPPOSED_DICE)
-        integer("bought", self.bought, low=0, high=most)
-        integer("against_bought", self.against_bought, low=0, high=most)
-        if self.dice + self.against_dice > MAX_OPPOSED_DICE:
+    def _check_rules(self) -> None:
+        total = self.dice + self.against_dice
+        if total > MAX_OPPOSED_DICE:
             raise LimitError(
                 f"dice={self.dice} with against_dice={self.against_dice} is too large: rollkit"
                 f" computes opposed checks exactly up to {MAX_OPPOSED_DICE} dice on both sides"
-                " together"
+                " together",
+                field="dice",
+                said=f"{self.dice} dice with the {self.against_dice} of {{against_dice}} are {total},"
+                f" too many to work out exactly; at most {MAX_OPPOSED_DICE} on both sides together.",
             )
-        check_bought("bought", self.bought, self.dice, f"dice={self.dice}")
+        check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
         check_bought(
-            "against_bought", self.against_bought, self.against_dice, f"against_dice={self.against_dice}"
+            "against_bought",
+            self.against_bought,
+            self.against_dice,
+            f"against_dice={self.against_dice}",
+            f"the defender's pool of {self.against_dice} dice",
         )
         check_validation(self.validation, self.keyword, self.rolled)
 

@@ -1,8 +1,9 @@
 """The Hits rules: the name, limits, tables and outcome names, and small lookups over them.
 
 From "The Check" (seed 002): table 7A, difficulties, defences, Skill Training,
-Attribute pools and Thresholds, buying hits, group and luck checks; the value
-checks every Hits check shares.
+Attribute pools and Thresholds, buying hits, group and luck checks; the values that both
+a check's fields and these functions check (``THRESHOLD``, ``LEVEL`` ...), declared once,
+and the rules across fields that every Hits check shares.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from .._errors import ParameterTypeError, RulesError
+from .._fields import Param
 from .._limits import Limit
-from .._validate import choice, describe, integer
+from .._validate import describe, integer
 from .._words import Words
 
 __all__ = [
@@ -55,9 +57,11 @@ __all__ = [
     "hits_per_ten",
     "max_bought",
     "knowledge_helper_allowed",
-    "check_level",
-    "check_threshold",
-    "check_tn",
+    "THRESHOLD",
+    "LEVEL",
+    "FOCUS",
+    "RATING",
+    "MODIFIER",
     "check_bought",
     "check_validation",
 ]
@@ -272,7 +276,7 @@ def attribute_threshold(*, level: int) -> int:
     Section "Threshold in Action Checks". Levels above 11 are refused
     (ruling hits-attribute-above-11).
     """
-    level = check_level("level", level)
+    level = _checked(LEVEL, "level", level)
     if level <= 2:
         return 11 - level
     if level <= 4:
@@ -280,18 +284,6 @@ def attribute_threshold(*, level: int) -> int:
     if level <= 7:
         return 6
     return 5
-
-
-def check_level(name: str, value: object) -> int:
-    """An Attribute Level with a Threshold: 1 to 11 (ruling hits-attribute-above-11)."""
-    return integer(
-        name,
-        value,
-        low=1,
-        high=MAX_ATTRIBUTE,
-        allowed=f"an Attribute Level from 1 to {MAX_ATTRIBUTE} (the text gives"
-        " no Threshold above 11; ruling hits-attribute-above-11)",
-    )
 
 
 def training_dice(*, training: str) -> int:
@@ -316,7 +308,7 @@ def hits_per_ten(*, threshold: int) -> int:
     Section "Buying Hits"; the rows after 5+ were lost ("etc."): ruling
     hits-buying-hits-table extends them the same way (4+ -> 7, 10+ -> 1).
     """
-    threshold = integer("threshold", threshold, low=1, high=10, allowed="a d10 Threshold from 1 to 10")
+    threshold = _checked(THRESHOLD, "threshold", threshold)
     return 11 - threshold
 
 
@@ -333,72 +325,96 @@ def knowledge_helper_allowed(*, lead: int, helper: int) -> bool:
     than 1 below the leader's (ruling hits-group-knowledge-limit: a helper
     who knows more than the leader counts too).
     """
-    lead = integer("lead", lead, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
-    helper = integer("helper", helper, low=0, high=5, allowed="a Knowledge Rating from 0 to 5")
+    lead = _checked(RATING, "lead", lead)
+    helper = _checked(RATING, "helper", helper)
     return helper >= max(1, lead - 1)
 
 
-# --- value checks ---------------------------------------------------------------------
+# --- values that both a check's fields and the rules' functions check ----------------------
+
+THRESHOLD = Param("Threshold (x+)", hint="a die showing this or more is a Hit", low=1, high=10)
+"""A d10 Threshold, as ``Check`` declares it and ``hits_per_ten`` checks it; other fields
+take it with their own label and hint (``dataclasses.replace``)."""
+LEVEL = Param(
+    "Attribute Level",
+    hint="gives both the Dice Pool and the Threshold",
+    low=1,
+    high=MAX_ATTRIBUTE,
+    why="the text gives no Threshold above 11; ruling hits-attribute-above-11",
+)
+"""An Attribute Level with a Threshold, as the sheet kinds declare it (``level``,
+``attribute``, ``intellect``) and ``attribute_threshold`` checks it."""
+FOCUS = Param("Focus Level", hint="one die per level, when a Focus applies", low=0)
+"""A Focus Level, as ``SkillCheck`` declares it and ``Check.skill`` checks it."""
+RATING = Param("Knowledge Rating", hint="two more dice per level of the topic", low=0, high=5)
+"""A Knowledge Rating, as ``KnowledgeCheck`` declares it and ``knowledge_helper_allowed`` checks it."""
+MODIFIER = Param("Situational dice", hint="dice added or taken away (never below 0)")
+"""Situational dice on a pool from the sheet, as the sheet kinds declare them and the
+``Check`` builders check them: any whole number (the pool stops at 0)."""
 
 
-def check_threshold(name: str, value: object) -> int:
-    """A d10 Threshold: 1 to 10 (a Hit is a face at or above it)."""
-    return integer(name, value, low=1, high=10, allowed="a d10 Threshold from 1 to 10")
+def _checked(declared: Param, name: str, value: object) -> int:
+    """``value`` if ``declared`` allows it, else its error, about the argument ``name``."""
+    try:
+        return declared.check(name, value)
+    except RulesError as error:
+        raise error.about(name) from None
 
 
-def check_tn(name: str, value: object) -> int:
-    """A Target Number: 0 or more (ruling hits-tn-zero for 0)."""
-    return integer(name, value, low=0, limit=MAX_TN)
+# --- rules across fields ---------------------------------------------------------------------
 
 
-def check_bought(name: str, value: object, dice: int, pool: str) -> int:
-    """Groups of ten bought from a pool of ``dice``, leaving at least 10 dice to roll.
+def check_bought(name: str, value: int, dice: int, pool: str, words: str) -> None:
+    """Groups of ten bought from a pool of ``dice`` must leave at least 10 dice to roll
+    (section "Buying Hits"); ``value`` is already a whole number of 0 or more.
 
-    ``pool`` names that pool in the message ("dice=25", "fate=12").
+    ``pool`` names that pool in the message ("dice=25", "fate=12"), ``words`` in the rules'
+    words for players ("a pool of 25 dice").
     """
-    value = integer(name, value, low=0)
     most = max_bought(dice=dice)
     if value > most:
         raise RulesError(
             f"{name}={describe(value)} is not allowed: with {pool} {name} must be from 0 to"
-            f" {most} (groups of ten bought, leaving at least 10 dice to roll)"
+            f" {most} (groups of ten bought, leaving at least 10 dice to roll)",
+            field=name,
+            said=f"{value} group{'s' if value != 1 else ''} of ten cannot be bought from {words};"
+            f" {f'at most {most} can' if most else 'none can'} (10 dice must still be rolled).",
         )
-    return value
 
 
-def check_validation(validation: object, keyword: object, rolled: int | None) -> None:
-    """A Validation Die's Threshold (0 = none, else 2 to 10) and the keyword that reads it.
+def check_validation(validation: int, keyword: str, rolled: int | None) -> None:
+    """The rules of a Validation Die beyond its field's range (0 to 10) and the keyword's
+    choices: 1 is no Threshold (1+ would always pass), the die is one of the rolled dice, and
+    a keyword other than "none" needs the die.
 
-    ``rolled`` is how many dice are rolled (the die is one of them), or None when
-    that is only known after other dice (a group leader's pool).
+    ``rolled`` is how many dice are rolled, or None when that is only known after other
+    dice (a group leader's pool).
     """
-    if type(validation) is int and validation == 0 and keyword == "none" and type(keyword) is str:
-        return  # the usual case, checked fast
-    integer(
-        "validation",
-        validation,
-        low=0,
-        high=10,
-        allowed="0 (no validation die) or a Threshold from 2 to 10",
-    )
     if validation == 1:
         raise RulesError(
             "validation=1 is not allowed: validation must be 0 (no validation die) or a"
-            " Threshold from 2 to 10 (1+ would always pass)"
+            " Threshold from 2 to 10 (1+ would always pass)",
+            field="validation",
+            said="1+ would always pass; enter 0 for no Validation Die, or a Threshold from 2 to 10.",
         )
     if validation and rolled == 0:
         raise RulesError(
             f"validation={validation} is not allowed with no dice rolled: the validation die"
-            " is one of the rolled dice"
+            " is one of the rolled dice",
+            field="validation",
+            said="no dice are rolled, and the Validation Die is one of them; enter 0 for none.",
         )
-    choice("keyword", keyword, KEYWORDS)
     if keyword != "none" and not validation:
+        word = dict(KEYWORD_WORDS).get(keyword, keyword)
         raise RulesError(
             f"keyword={keyword!r} is not allowed with validation=0: the keyword reads a"
-            " Validation Die, so give its Threshold (2 to 10)"
+            " Validation Die, so give its Threshold (2 to 10)",
+            field="keyword",
+            said=f"{word} reads a Validation Die; give {{validation}} a Threshold from 2 to 10,"
+            " or choose none.",
         )
 
 
 def _pool(base: int, modifier: int) -> int:
     """A pool after situational dice; never below 0 (ruling hits-group-pool-below-zero)."""
-    return max(0, base + integer("modifier", modifier))
+    return max(0, base + _checked(MODIFIER, "modifier", modifier))

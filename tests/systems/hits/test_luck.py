@@ -88,6 +88,6 @@ def test_luck_errors_name_the_fate_pool() -> None:
     with pytest.raises(
         RulesError, match="bought=200 is not allowed: bought must be a whole number from 0 to 199"
     ):
-        Luck(fate=10**6, tn=0, bought=200)
+        Luck(fate=hits.MAX_ROLLED, tn=0, bought=200)
     with pytest.raises(RulesError, match="keyword"):
         Luck(fate=2, tn=1, keyword="misfire")
