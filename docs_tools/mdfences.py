@@ -123,7 +123,7 @@ def source_of(md: Any) -> Path | None:
     Python-Markdown itself does not know; the builders leave it on the processors they
     register: mkdocs on its link-rewriting tree processors (``file.abs_src_path``),
     Zensical on its rendering-context preprocessor (``page.path`` under ``docs_dir``).
-    ``tests/test_build.py`` holds both to it.
+    ``tests/site/test_build.py`` holds both to it.
     """
     for processor in getattr(md, "treeprocessors", ()):
         path = getattr(getattr(processor, "file", None), "abs_src_path", None)

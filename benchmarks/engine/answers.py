@@ -1,7 +1,7 @@
 """Exactness: every engine's answer as exact Fractions, compared with rollkit's.
 
 ``check_answers`` is what the benchmark runs before it trusts a timing, and what
-``tests/test_bench_engine.py`` runs on the smallest cases (also with a broken
+``tests/site/test_bench_engine.py`` runs on the smallest cases (also with a broken
 adapter, to show a wrong answer is caught).
 """
 

@@ -1,7 +1,9 @@
 """Browser tests: the built site served on 127.0.0.1, driven in Chromium.
 
 The site is built by the build step (``python -m docs_tools.runtime``, as ``scripts/build``
-does), with mkdocs for ``site`` and ``subpath_site`` and with Zensical for ``zensical_site``.
+does), with mkdocs for ``site`` (in ``tests/conftest.py``: the build the site tests read too)
+and ``subpath_site``, and with Zensical for ``zensical_site``. What the tests share to drive
+its pages is in ``pages.py`` (and the smoke tests both builders' sites pass in ``smoke.py``).
 Chromium is ``$ROLLKIT_CHROMIUM`` or ``$CHROME_PATH``, else the first of ``chromium``,
 ``chromium-browser``, ``google-chrome`` on PATH; without one the browser tests are skipped
 with the reason (and fail under ``CI``).
@@ -11,12 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -24,9 +21,9 @@ import pytest
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev venv only")
 pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
 
-from scripts.serve_static import serve  # noqa: E402
+from tests.browser.pages import OPENED, live_tab, reset_live  # noqa: E402
+from tests.helpers.site import ROOT, Site, served  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ENV = ("ROLLKIT_CHROMIUM", "CHROME_PATH")
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 ARGS = [
@@ -38,25 +35,6 @@ ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-ARTIFACTS = ROOT / "artifacts"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Site:
-    """A built site being served: its base URL and every request the browser made."""
-
-    base: str
-    directory: Path
-    requests: list[str] = field(default_factory=list)
-
-    def url(self, page: str = "") -> str:
-        return self.base + page
 
 
 def find_chromium() -> tuple[str | None, str]:
@@ -74,44 +52,18 @@ def find_chromium() -> tuple[str | None, str]:
     )
 
 
-def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
-    """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
-    out = tmp / "site"
-    command = [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)]
-    done = subprocess.run(
-        command + (["--zensical"] if builder == "zensical" else []),
-        cwd=ROOT,
-        env={**os.environ, "ROLLKIT_SITE_URL": base},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
-
-
-def _served(tmp: Path, prefix: str, builder: str = "mkdocs", **options: object) -> Iterator[Site]:
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}{prefix}"
-    directory = build_site(tmp, base, builder)
-    server = serve(directory, port=port, prefix=prefix, **options)  # type: ignore[arg-type]
-    try:
-        yield Site(base, directory)
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site built for, and served at, http://127.0.0.1:PORT/."""
-    yield from _served(tmp_path_factory.mktemp("root"), "/")
-
-
 @pytest.fixture(scope="session")
 def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site built for, and served at, http://127.0.0.1:PORT/rollkit/ (a Pages project site)."""
-    yield from _served(tmp_path_factory.mktemp("sub"), "/rollkit/")
+    """The site built for, and served at, http://127.0.0.1:PORT/rollkit/ (a Pages project site).
+
+    A build of its own, not ``site``'s served under /rollkit/: the two builds' pages differ
+    only in their canonical links, but ``sitemap.xml`` lists every page at the address it was
+    built for, and Material's instant navigation follows a link only when the sitemap lists
+    it. ``site``'s build served here would turn every ``instant_go`` into a full page load,
+    which the sub-path tests' "one boot" cannot tell apart (each load starts its own count);
+    ``404.html`` also names its assets by absolute path (/assets/... for the root).
+    """
+    yield from served(tmp_path_factory.mktemp("sub"), "/rollkit/")
 
 
 @pytest.fixture(scope="session")
@@ -121,7 +73,7 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         import zensical  # noqa: F401
     except ImportError:
         _missing("zensical is not installed: scripts/setup installs it into .venv")
-    yield from _served(tmp_path_factory.mktemp("zensical"), "/", "zensical")
+    yield from served(tmp_path_factory.mktemp("zensical"), "/", "zensical")
 
 
 def _missing(message: str) -> NoReturn:
@@ -141,87 +93,12 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
-READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room to spare
-_OPENED: list[object] = []  # contexts a test opened: closed when it ends (their workers stop)
-
-
 @pytest.fixture(autouse=True)
 def _close_contexts() -> Iterator[None]:
-    opened = len(_OPENED)
+    opened = len(OPENED)
     yield
-    while len(_OPENED) > opened:
-        _OPENED.pop().close()  # type: ignore[attr-defined]
-
-
-def new_context(browser: object, **options: object) -> object:
-    """A browser context (own cache, own service workers), closed when the test ends."""
-    context = browser.new_context(**options)  # type: ignore[attr-defined]
-    _OPENED.append(context)
-    return context
-
-
-def track(page: object, site: Site) -> object:
-    """``page`` recording its requests in ``site.requests`` and its errors in ``page.rollkit_errors``."""
-    page.on("request", lambda request: site.requests.append(request.url))  # type: ignore[attr-defined]
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))  # type: ignore[attr-defined]
-    page.rollkit_errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def open_page(browser: object, site: Site) -> object:
-    """A fresh page (own context, cold cache) that records requests and fails on page errors;
-    its context is closed when the test ends."""
-    return track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), site)  # type: ignore[attr-defined]
-
-
-def instant_go(page: object, site: Site, path: str) -> None:
-    """Follow a link the way a reader does, so Material's instant navigation handles it."""
-    instant_click(page, site, path)
-    instant_wait(page, site, path)
-
-
-def instant_click(page: object, site: Site, path: str) -> None:
-    """``instant_go``'s first half: the link clicked (so that several pages can move at once)."""
-    page.evaluate(
-        """(url) => { document.querySelector('article').dataset.oldPage = '1';
-        const a = document.createElement('a'); a.href = url;
-        document.querySelector('.md-content').append(a); a.click(); }""",
-        site.url(path),
-    )  # type: ignore[attr-defined]
-
-
-def instant_wait(page: object, site: Site, path: str) -> None:
-    """``instant_go``'s second half: the new page shown, its widgets bound."""
-    page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
-    page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
-        [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
-
-
-def live_tab(browser: object, site: Site) -> Iterator[object]:
-    """A desktop page of ``site`` for several tests to share (see ``live_page``), closed after."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-    page = track(context.new_page(), site)
-    _go_home(page, site)
-    yield page
-    context.close()
-
-
-def _go_home(page: object, site: Site) -> None:
-    page.goto(site.url())  # type: ignore[attr-defined]
-    page.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # type: ignore[attr-defined]
-
-
-def reset_live(page: object, site: Site) -> object:
-    """The shared ``page`` back on the home page (by instant navigation: Python stays), its
-    errors list emptied for the test that now uses it."""
-    if page.url != site.url():  # type: ignore[attr-defined]
-        try:
-            instant_go(page, site, "")
-        except playwright_api.Error:  # left broken by a failed test: load it again
-            _go_home(page, site)
-    page.rollkit_errors.clear()  # type: ignore[attr-defined]
-    return page
+    while len(OPENED) > opened:
+        OPENED.pop().close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")
@@ -236,24 +113,6 @@ def live_page(_live_tab: object, site: Site) -> object:
     test moves it by instant navigation only, so the next one finds the same Python.
     ``rollkit_errors`` holds the page errors of the test that asked."""
     return reset_live(_live_tab, site)
-
-
-def load_each(tabs: list[object], urls: list[str]) -> Iterator[tuple[object, str]]:
-    """Each URL opened by a full page load, ``len(tabs)`` at a time (one in each tab); yields
-    ``(tab, url)`` once that load has started, the whole batch started before the first yield."""
-    for start in range(0, len(urls), len(tabs)):
-        batch = list(zip(tabs, urls[start : start + len(tabs)], strict=False))
-        for tab, url in batch:
-            tab.goto(url, wait_until="commit")  # type: ignore[attr-defined]
-        yield from batch
-
-
-def screenshot(page: object, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / "screenshots" / f"{name}.png"
-    path.parent.mkdir(exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
-    return path
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -18,9 +18,8 @@ import pytest
 
 from scripts.serve_static import serve
 from tests.browser import axe
-from tests.browser.conftest import Site, instant_click, instant_wait, new_context
-from tests.browser.test_failures import CSP
-from tests.browser.test_widgets import READY_MS, widget_pages
+from tests.browser.pages import CSP, READY_MS, instant_click, instant_wait, new_context, widget_pages
+from tests.helpers.site import Site
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rollkit._params import build
 from tests.browser import axe
-from tests.browser.conftest import Site, open_page
-from tests.browser.test_widgets import READY_MS
+from tests.browser.pages import READY_MS, open_page
+from tests.helpers.site import Site
 
 PAGE = "critdice/legendary-and-focus/"
 SEED = 5

@@ -5,61 +5,23 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 from docs_tools.runtime import runtime_dir
 from rollkit._params import build
-from scripts.serve_static import serve
-from tests.browser.conftest import Site, open_page
-from tests.browser.test_widgets import READY_MS, widget_pages
-
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-    "style-src 'self' 'unsafe-inline'"
-)
-
-
-def _serve_copy(site: Site, tmp: Path, **options: object) -> Iterator[Site]:
-    server = serve(site.directory, port=0, **options)  # type: ignore[arg-type]
-    try:
-        yield Site(f"http://127.0.0.1:{server.server_port}/", site.directory)
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def _wait_rolled(widget: object, seed: int) -> None:
-    widget.locator(f'xpath=self::*[@data-seed="{seed}"]').wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
+from tests.browser.pages import READY_MS, open_page, serve_copy, wait_rolled, widget_pages
+from tests.browser.smoke import all_widgets_work_under_a_strict_csp
+from tests.helpers.site import Site
 
 
 def test_all_widgets_work_under_a_strict_csp(browser: object, site: Site, tmp_path: Path) -> None:
-    for served in _serve_copy(site, tmp_path, headers={"Content-Security-Policy": CSP}):
-        page = open_page(browser, served)
-        messages: list[str] = []
-        page.on(  # type: ignore[attr-defined]
-            "console", lambda m, into=messages: into.append(m.text) if m.type == "error" else None
-        )
-        path = widget_pages(site)[0]
-        page.goto(served.url(path))  # type: ignore[attr-defined]
-        widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
-        for index in range(widgets.count()):
-            widget = widgets.nth(index)
-            widget.locator(".rk-seed input").fill(str(50 + index))
-            widget.get_by_role("button", name="Roll", exact=True).click()
-            _wait_rolled(widget, 50 + index)
-            params = widget.evaluate("(w) => w.rollkit.params()")
-            want = build(widget.get_attribute("data-check"), params).roll(seed=50 + index)
-            assert widget.get_attribute("data-faces") == ",".join(map(str, want.faces))
-        assert page.rollkit_errors == []  # type: ignore[attr-defined]
-        blocked_scripts = [m for m in messages if "script-src" in m or "worker-src" in m]
-        assert blocked_scripts == []
+    all_widgets_work_under_a_strict_csp(browser, site, tmp_path)
 
 
 def test_a_runtime_that_fails_to_load_leaves_the_page_intact(
     browser: object, site: Site, tmp_path: Path
 ) -> None:
-    for served in _serve_copy(site, tmp_path, block=(r"/pyodide/\w+/pyodide\.asm\.wasm$",)):
+    for served in serve_copy(site, tmp_path, block=(r"/pyodide/\w+/pyodide\.asm\.wasm$",)):
         page = open_page(browser, served)
         page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
@@ -86,7 +48,7 @@ def test_a_wheel_that_does_not_match_its_sha256_is_refused(
     # worker) names
     with zipfile.ZipFile(runtime / lock["packages"]["rollkit"]["file_name"], "a") as zf:
         zf.comment = b"changed after the build"
-    for served in _serve_copy(Site(site.base, copy), tmp_path):
+    for served in serve_copy(Site(site.base, copy), tmp_path):
         page = open_page(browser, served)
         page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
@@ -145,7 +107,7 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
     assert any("ZeroDivisionError: injected" in line for line in console), console
     second.locator(".rk-seed input").fill("99")
     second.get_by_role("button", name="Roll", exact=True).click()
-    _wait_rolled(second, 99)
+    wait_rolled(second, 99)
     assert second.locator(".rk-error").is_hidden()
 
 

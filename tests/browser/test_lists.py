@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from rollkit import RulesError
 from rollkit._params import build
-from tests.browser.conftest import Site, open_page
-from tests.browser.test_widgets import READY_MS, instant_go, widget_pages
+from tests.browser.pages import READY_MS, instant_go, open_page, widget_pages
+from tests.helpers.site import Site
 
 
 def _settled(page: object, widget_id: str, params: dict[str, str]) -> None:

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tests.browser.conftest import Site, new_context
+from tests.browser.pages import new_context
+from tests.helpers.site import Site
 
 PHONE = {"width": 390, "height": 844}
 

@@ -18,9 +18,8 @@ from docs_tools import offline
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.axe import violations
-from tests.browser.conftest import ARTIFACTS, Site, _free_port, open_page
-from tests.browser.test_failures import CSP
-from tests.browser.test_widgets import READY_MS, all_pages, roll_widget, widget_pages
+from tests.browser.pages import ARTIFACTS, CSP, READY_MS, all_pages, open_page, roll_widget, widget_pages
+from tests.helpers.site import Site, free_port
 
 # The page has the whole site kept: its service worker controls it, and the one cache of this
 # site holds every file of the manifest (plus the cache's own copy of the manifest).
@@ -181,7 +180,7 @@ def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
     browser: object, two_builds: tuple[Path, Path]
 ) -> None:
     one, two = two_builds
-    port = _free_port()
+    port = free_port()
     first = Site(f"http://127.0.0.1:{port}/", one)
     page = open_page(browser, first)
     with _served(one, port=port) as served:

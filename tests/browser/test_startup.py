@@ -6,8 +6,8 @@ import json
 
 from docs_tools.runtime import SNAPSHOT
 from rollkit._params import build
-from tests.browser.conftest import Site, instant_go, open_page
-from tests.browser.test_widgets import READY_MS, widget_pages
+from tests.browser.pages import READY_MS, instant_go, open_page, widget_pages
+from tests.helpers.site import Site
 
 
 def _far_widget_page(site: Site) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import axe
-from tests.browser.conftest import Site
+from tests.helpers.site import Site
 
 PAGE = "compare/"  # a real page with a wide table of chances and no widget to wait for
 PHONE = {"width": 390, "height": 844}

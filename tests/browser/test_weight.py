@@ -17,8 +17,8 @@ import pytest
 from docs_tools import compress
 from docs_tools.runtime import runtime_dir
 from scripts.serve_static import LONG_CACHE
-from tests.browser.conftest import Site, open_page
-from tests.browser.test_widgets import READY_MS
+from tests.browser.pages import READY_MS, open_page
+from tests.helpers.site import Site
 
 ENCODING = next(iter(compress.ENCODERS))  # br when the build made .br copies, else gzip
 REFERENCE = ("reference/python/", "reference/cli/", "reference/limits/")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html as html_lib
 import json
 import re
 from fractions import Fraction
@@ -14,118 +13,30 @@ import pytest
 from rollkit import RulesError
 from rollkit._params import build
 from rollkit._registry import BUILT_IN
-from rollkit.web import odds_view, roll_view, to_html
-from tests.browser.conftest import (
+from rollkit.web import odds_view, to_html
+from tests.browser.pages import (
     READY_MS,
-    Site,
     instant_go,
     load_each,
     new_context,
     open_page,
+    roll_widget,
     screenshot,
-    track,
+    widget_pages,
 )
+from tests.browser.smoke import no_request_leaves, roll_every_widget, widgets_are_prerendered_with_exact_odds
+from tests.helpers.site import Site
 
 # Material's search index and worker: not what a page load here is about (a link's values).
 SEARCH = re.compile(r"/search/search_index\.json$|/workers/search\.[^/]*\.js$")
 
 
-def widget_pages(site: Site) -> list[str]:
-    """Paths (relative to the site's base) of every page that holds a widget."""
-    pages = []
-    for html in sorted(site.directory.rglob("*.html")):
-        if "data-rollkit-widget" in html.read_text(encoding="utf-8"):
-            rel = html.relative_to(site.directory).as_posix()
-            pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
-    return pages
-
-
-def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
-    """Roll widget ``index`` with ``seed``; return what it shows and the parameters it used."""
-    widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
-    widget.evaluate("(w) => { delete w.dataset.seed; }")
-    widget.locator(".rk-seed input").fill(str(seed))
-    widget.get_by_role("button", name="Roll", exact=True).click()
-    page.wait_for_function(  # type: ignore[attr-defined]
-        """([i, seed]) => { const w = document.querySelectorAll('[data-rollkit-widget]')[i];
-            return w.dataset.seed === String(seed) || !w.querySelector('.rk-error').hidden; }""",
-        arg=[index, seed],
-        timeout=READY_MS,
-    )
-    if widget.get_attribute("data-pending") == "1":  # dice waiting for the player's choices
-        widget.locator('.rk-finish[data-spend="plan"]').click()  # rollkit's plan: check.roll(seed)
-        page.wait_for_function(  # type: ignore[attr-defined]
-            "(i) => !document.querySelectorAll('[data-rollkit-widget]')[i].dataset.pending",
-            arg=index,
-            timeout=READY_MS,
-        )
-    return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
-        faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
-        w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
-
-
 def test_widgets_are_prerendered_with_exact_odds(site: Site) -> None:
-    """Before any script runs, each widget shows rollkit's exact chance and its controls."""
-    pages = widget_pages(site)
-    assert pages, "no page has a widget"
-    count = 0
-    for path in pages:
-        html = (
-            site.directory / (path + "index.html" if path.endswith("/") or not path else path)
-        ).read_text()
-        for match in re.finditer(r'data-check="([^"]+)" data-state="([^"]+)" data-chance="([^"]+)"', html):
-            state = json.loads(html_lib.unescape(match.group(2)))
-            check = build(state["check"], state["params"])
-            assert match.group(3) == str(check.chance()), (path, state)
-            block = html[match.end() : html.index('class="rk-python"', match.end())]
-            assert 'role="alert"' in block and ">Roll</button>" in block
-            # the page shows exactly what the worker's renderer gives for these values
-            expected = to_html(odds_view(check, title=state["title"], shown=tuple(state["shown"])).tree)
-            assert expected in block, (path, state)
-            assert '<fieldset class="rk-controls" disabled>' in block  # until the script binds it
-            count += 1
-    assert count >= 10
+    widgets_are_prerendered_with_exact_odds(site)
 
 
 def test_every_widget_rolls_like_cpython_with_one_boot(live_page: object, site: Site) -> None:
     roll_every_widget(live_page, site)
-
-
-def roll_every_widget(page: object, site: Site) -> None:
-    """From the home page, instant navigation through every widget page: each widget rolled
-    with a seed shows CPython's faces and summary, with one Python for all and no page load."""
-    # The shared page may have just been moved home: its load and Material's instant navigation
-    # settled first, so the first link followed below is not taken as a full page load.
-    page.wait_for_load_state("load")  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "document.readyState === 'complete' && !!window.document$"
-        " && !document.querySelector('article[data-old-page]')"
-    )
-    page.evaluate("window.__samePage = true")  # type: ignore[attr-defined]
-    reloads: list[str] = []  # a full page load where instant navigation should swap the content
-
-    def reloaded() -> None:
-        reloads.append(page.url)  # type: ignore[attr-defined]
-
-    page.on("load", reloaded)  # type: ignore[attr-defined]
-    rolled = 0
-    for path in widget_pages(site):
-        instant_go(page, site, path)
-        count = page.locator("[data-rollkit-widget]").count()  # type: ignore[attr-defined]
-        for index in range(count):
-            seed = 1000 + rolled
-            shown = roll_widget(page, index, seed)
-            assert shown["error"] == "", (path, index, shown["error"])
-            check = build(str(shown["check"]), dict(shown["params"]))  # type: ignore[arg-type]
-            expected = check.roll(seed=seed)
-            assert shown["faces"] == ",".join(map(str, expected.faces)), (path, index)
-            assert shown["summary"] == roll_view(check, expected).summary, (path, index)
-            rolled += 1
-    page.remove_listener("load", reloaded)  # type: ignore[attr-defined]
-    assert page.evaluate("window.__samePage") is True, reloads  # type: ignore[attr-defined]
-    assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
-    assert page.rollkit_errors == []  # type: ignore[attr-defined]
-    assert rolled >= 10
 
 
 def _first_number_field(page: object) -> tuple[object, str, str]:
@@ -286,30 +197,8 @@ def test_everything_works_from_a_sub_path(browser: object, subpath_site: Site) -
     assert all(urlsplit(u).path.startswith("/rollkit/") for u in site.requests if u.startswith("http"))
 
 
-def all_pages(site: Site) -> list[str]:
-    return sorted(
-        p.relative_to(site.directory).as_posix()[: -len("index.html")]
-        for p in site.directory.rglob("index.html")
-    )
-
-
 def test_no_request_leaves_the_site(browser: object, live_page: object, site: Site) -> None:
     no_request_leaves(browser, live_page, site)
-
-
-def no_request_leaves(browser: object, live: object, site: Site) -> None:
-    """Every page loaded in full (two at a time) and Python running in ``live``: no request
-    that a page of ``site`` made in this session (``live``'s too) left the site."""
-    tabs = [open_page(browser, site)]
-    tabs.append(track(tabs[0].context.new_page(), site))  # type: ignore[attr-defined]
-    pages = all_pages(site)
-    assert len(pages) >= 20
-    for tab, _ in load_each(tabs, [site.url(path) for path in pages]):
-        tab.wait_for_load_state("load")  # type: ignore[attr-defined]
-    live.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(site.base))
-    outside = [u for u in site.requests if not (u.startswith(origin) or u.startswith(("data:", "blob:")))]
-    assert outside == []
 
 
 @pytest.mark.parametrize("system", BUILT_IN)

@@ -2,7 +2,8 @@
 
 Zensical runs no mkdocs hook: the build step (``python -m docs_tools.runtime --zensical``)
 installs the runtime, and the fence formatters render and check the widgets. The smoke
-tests of ``test_widgets.py`` and ``test_failures.py`` run again here on ``zensical_site``.
+tests of ``test_widgets.py`` and ``test_failures.py`` (``smoke.py``) run again here on
+``zensical_site``.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from rollkit._params import build
-from tests.browser import test_failures as failures
-from tests.browser import test_widgets as widgets
-from tests.browser.conftest import Site, instant_go, live_tab, reset_live
+from tests.browser import smoke
+from tests.browser.pages import READY_MS, instant_go, live_tab, reset_live, widget_pages
+from tests.helpers.site import Site
 
 _WIDGET = re.compile(r'<section class="rollkit-widget" id="[^"]+" [^>]*data-rollkit-widget="[^"]+"[^>]*>')
 
@@ -47,7 +48,7 @@ def test_zensical_builds_the_same_pages_and_widgets_with_the_runtime(zensical_si
 
 
 def test_widgets_are_prerendered_with_exact_odds(zensical_site: Site) -> None:
-    widgets.test_widgets_are_prerendered_with_exact_odds(zensical_site)
+    smoke.widgets_are_prerendered_with_exact_odds(zensical_site)
 
 
 @pytest.fixture(scope="module")
@@ -63,12 +64,12 @@ def zensical_page(_zensical_tab: object, zensical_site: Site) -> object:
 
 def test_every_widget_rolls_like_cpython_with_one_boot(zensical_page: object, zensical_site: Site) -> None:
     """Instant navigation through every widget page: one Pyodide boot, faces as CPython's."""
-    widgets.roll_every_widget(zensical_page, zensical_site)
+    smoke.roll_every_widget(zensical_page, zensical_site)
 
 
 def test_an_edit_updates_the_chance_to_cpythons(zensical_page: object, zensical_site: Site) -> None:
     page = zensical_page
-    instant_go(page, zensical_site, widgets.widget_pages(zensical_site)[0])
+    instant_go(page, zensical_site, widget_pages(zensical_site)[0])
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first
     value = int(field.input_value())
@@ -80,7 +81,7 @@ def test_an_edit_updates_the_chance_to_cpythons(zensical_page: object, zensical_
     page.wait_for_function(  # type: ignore[attr-defined]
         "(want) => document.querySelector('[data-rollkit-widget]').dataset.chance === want",
         arg=want,
-        timeout=widgets.READY_MS,
+        timeout=READY_MS,
     )
     assert Fraction(widget.locator(".rk-chance .rk-exact").inner_text()) == Fraction(want)
     assert widget.locator(".rk-error").is_hidden()
@@ -88,8 +89,8 @@ def test_an_edit_updates_the_chance_to_cpythons(zensical_page: object, zensical_
 
 
 def test_no_request_leaves_the_site(browser: object, zensical_page: object, zensical_site: Site) -> None:
-    widgets.no_request_leaves(browser, zensical_page, zensical_site)
+    smoke.no_request_leaves(browser, zensical_page, zensical_site)
 
 
 def test_all_widgets_work_under_a_strict_csp(browser: object, zensical_site: Site, tmp_path: Path) -> None:
-    failures.test_all_widgets_work_under_a_strict_csp(browser, zensical_site, tmp_path)
+    smoke.all_widgets_work_under_a_strict_csp(browser, zensical_site, tmp_path)

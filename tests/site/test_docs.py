@@ -1,4 +1,7 @@
-"""The rules site: worked examples are doctests, the build is strict and self-contained."""
+"""The rules site: worked examples are doctests, the build is strict and self-contained.
+
+The tests of the built site read ``built``, the one mkdocs build of the session that the
+browser tests serve too (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -85,21 +88,6 @@ def test_every_ruling_is_on_the_rulings_page() -> None:
         assert ruling_links(ruling.ruling, "") in page
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("mkdocs")
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return out
 
 
 @pytest.mark.site

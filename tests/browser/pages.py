@@ -1,0 +1,171 @@
+"""Driving the site's pages in Chromium, for every browser test: a fresh page or context
+(closed when the test ends), instant navigation as a reader follows a link, one page shared
+by several tests, the pages that hold a widget and rolling one, and the strict policy of the
+tests that serve the site under a Content-Security-Policy.
+
+The fixtures that give these a browser and a built site are in ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+
+from scripts.serve_static import serve
+from tests.helpers.site import ROOT, Site
+
+ARTIFACTS = ROOT / "artifacts"
+READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room to spare
+OPENED: list[object] = []  # contexts a test opened: closed when it ends (their workers stop)
+
+
+def new_context(browser: object, **options: object) -> object:
+    """A browser context (own cache, own service workers), closed when the test ends."""
+    context = browser.new_context(**options)  # type: ignore[attr-defined]
+    OPENED.append(context)
+    return context
+
+
+def track(page: object, site: Site) -> object:
+    """``page`` recording its requests in ``site.requests`` and its errors in ``page.rollkit_errors``."""
+    page.on("request", lambda request: site.requests.append(request.url))  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))  # type: ignore[attr-defined]
+    page.rollkit_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def open_page(browser: object, site: Site) -> object:
+    """A fresh page (own context, cold cache) that records requests and fails on page errors;
+    its context is closed when the test ends."""
+    return track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), site)  # type: ignore[attr-defined]
+
+
+def instant_go(page: object, site: Site, path: str) -> None:
+    """Follow a link the way a reader does, so Material's instant navigation handles it."""
+    instant_click(page, site, path)
+    instant_wait(page, site, path)
+
+
+def instant_click(page: object, site: Site, path: str) -> None:
+    """``instant_go``'s first half: the link clicked (so that several pages can move at once)."""
+    page.evaluate(
+        """(url) => { document.querySelector('article').dataset.oldPage = '1';
+        const a = document.createElement('a'); a.href = url;
+        document.querySelector('.md-content').append(a); a.click(); }""",
+        site.url(path),
+    )  # type: ignore[attr-defined]
+
+
+def instant_wait(page: object, site: Site, path: str) -> None:
+    """``instant_go``'s second half: the new page shown, its widgets bound."""
+    page.wait_for_url(site.url(path))  # type: ignore[attr-defined]
+    page.wait_for_function("""() => !document.querySelector('article[data-old-page]') &&
+        [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)""")  # type: ignore[attr-defined]
+
+
+def live_tab(browser: object, site: Site) -> Iterator[object]:
+    """A desktop page of ``site`` for several tests to share (see ``live_page``), closed after."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page = track(context.new_page(), site)
+    _go_home(page, site)
+    yield page
+    context.close()
+
+
+def _go_home(page: object, site: Site) -> None:
+    page.goto(site.url())  # type: ignore[attr-defined]
+    page.evaluate("() => { window.rollkitWidgets.start().catch(() => null); }")  # type: ignore[attr-defined]
+
+
+def reset_live(page: object, site: Site) -> object:
+    """The shared ``page`` back on the home page (by instant navigation: Python stays), its
+    errors list emptied for the test that now uses it."""
+    if page.url != site.url():  # type: ignore[attr-defined]
+        try:
+            instant_go(page, site, "")
+        except PlaywrightError:  # left broken by a failed test: load it again
+            _go_home(page, site)
+    page.rollkit_errors.clear()  # type: ignore[attr-defined]
+    return page
+
+
+def load_each(tabs: list[object], urls: list[str]) -> Iterator[tuple[object, str]]:
+    """Each URL opened by a full page load, ``len(tabs)`` at a time (one in each tab); yields
+    ``(tab, url)`` once that load has started, the whole batch started before the first yield."""
+    for start in range(0, len(urls), len(tabs)):
+        batch = list(zip(tabs, urls[start : start + len(tabs)], strict=False))
+        for tab, url in batch:
+            tab.goto(url, wait_until="commit")  # type: ignore[attr-defined]
+        yield from batch
+
+
+def screenshot(page: object, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "screenshots" / f"{name}.png"
+    path.parent.mkdir(exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path
+
+
+def widget_pages(site: Site) -> list[str]:
+    """Paths (relative to the site's base) of every page that holds a widget."""
+    pages = []
+    for html in sorted(site.directory.rglob("*.html")):
+        if "data-rollkit-widget" in html.read_text(encoding="utf-8"):
+            rel = html.relative_to(site.directory).as_posix()
+            pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return pages
+
+
+def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
+    """Roll widget ``index`` with ``seed``; return what it shows and the parameters it used."""
+    widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
+    widget.evaluate("(w) => { delete w.dataset.seed; }")
+    widget.locator(".rk-seed input").fill(str(seed))
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        """([i, seed]) => { const w = document.querySelectorAll('[data-rollkit-widget]')[i];
+            return w.dataset.seed === String(seed) || !w.querySelector('.rk-error').hidden; }""",
+        arg=[index, seed],
+        timeout=READY_MS,
+    )
+    if widget.get_attribute("data-pending") == "1":  # dice waiting for the player's choices
+        widget.locator('.rk-finish[data-spend="plan"]').click()  # rollkit's plan: check.roll(seed)
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "(i) => !document.querySelectorAll('[data-rollkit-widget]')[i].dataset.pending",
+            arg=index,
+            timeout=READY_MS,
+        )
+    return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
+        faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
+        w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
+
+
+def all_pages(site: Site) -> list[str]:
+    return sorted(
+        p.relative_to(site.directory).as_posix()[: -len("index.html")]
+        for p in site.directory.rglob("index.html")
+    )
+
+
+# The policy of the tests that serve the site under a Content-Security-Policy.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "style-src 'self' 'unsafe-inline'"
+)
+
+
+def serve_copy(site: Site, tmp: Path, **options: object) -> Iterator[Site]:
+    server = serve(site.directory, port=0, **options)  # type: ignore[arg-type]
+    try:
+        yield Site(f"http://127.0.0.1:{server.server_port}/", site.directory)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def wait_rolled(widget: object, seed: int) -> None:
+    widget.locator(f'xpath=self::*[@data-seed="{seed}"]').wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
