@@ -413,9 +413,47 @@ def _fields(cls: type) -> tuple[Field, ...]:
 
 def check_fields(obj: Any) -> None:
     """Check every declared field of the dataclass ``obj`` against its declaration, in order;
-    a list given as a list is kept as a tuple (the check stays hashable)."""
-    for field in fields(type(obj)):
-        value = getattr(obj, field.name)
-        checked = field.check(value)
-        if checked is not value and not (type(checked) is type(value) and checked == value):
-            object.__setattr__(obj, field.name, checked)
+    a list given as a list is kept as a tuple (the check stays hashable).
+
+    A value its declaration plainly allows passes a quick test made once per class; any other
+    goes through ``Field.check``, which accepts it (a list made a tuple) or says why not.
+    """
+    values = obj.__dict__
+    for name, allowed, field in _tests(type(obj)):
+        value = values[name]
+        if not allowed(value):
+            checked = field.check(value)
+            if checked is not value:
+                object.__setattr__(obj, name, checked)
+
+
+Test = Callable[[Any], bool]
+
+
+def _quick(field: Field) -> Test:
+    """A test that passes the values ``field`` plainly allows (it may fail some it allows)."""
+    param, kind = field.param, field.kind
+    if field.optional:
+        return lambda value: False
+    if kind == "number":
+        low, high = param.low, param.high
+        if low is not None and high is not None:
+            return lambda value: type(value) is int and low <= value <= high
+        if low is not None:
+            return lambda value: type(value) is int and value >= low
+        if high is not None:
+            return lambda value: type(value) is int and value <= high
+        return lambda value: type(value) is int
+    if kind == "yes/no":
+        return lambda value: type(value) is bool
+    if kind == "choice":
+        options = frozenset((type(c), c) for c in field.choices)
+        return lambda value: (type(value), value) in options
+    if kind == "list":
+        return lambda value: value == ()  # an empty tuple; any entry is checked in full
+    return lambda value: True
+
+
+@cache
+def _tests(cls: type) -> tuple[tuple[str, Test, Field], ...]:
+    return tuple((f.name, _quick(f), f) for f in fields(cls))
