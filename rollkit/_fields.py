@@ -419,7 +419,8 @@ def check_fields(obj: Any) -> None:
     goes through ``Field.check``, which accepts it (a list made a tuple) or says why not.
     """
     values = obj.__dict__
-    for name, allowed, field in _tests(type(obj)):
+    cls: type = type(obj)
+    for name, allowed, field in _tests(cls):
         value = values[name]
         if not allowed(value):
             checked = field.check(value)
