@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from docs_tools.mdfences import scan
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import runtime_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -90,7 +90,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)],
+        [sys.executable, "-m", "docs_tools.sitebuild", "--site-dir", str(out)],
         cwd=ROOT,
         env=env,
         capture_output=True,

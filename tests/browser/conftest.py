@@ -1,6 +1,6 @@
 """Browser tests: the built site served on 127.0.0.1, driven in Chromium.
 
-The site is built by the build step (``python -m docs_tools.runtime``, as ``scripts/build``
+The site is built by the build step (``python -m docs_tools.sitebuild``, as ``scripts/build``
 does), with mkdocs for ``site`` and ``subpath_site`` and with Zensical for ``zensical_site``.
 Chromium is ``$ROLLKIT_CHROMIUM`` or ``$CHROME_PATH``, else the first of ``chromium``,
 ``chromium-browser``, ``google-chrome`` on PATH; without one the browser tests are skipped
@@ -77,7 +77,7 @@ def find_chromium() -> tuple[str | None, str]:
 def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
     """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
     out = tmp / "site"
-    command = [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)]
+    command = [sys.executable, "-m", "docs_tools.sitebuild", "--site-dir", str(out)]
     done = subprocess.run(
         command + (["--zensical"] if builder == "zensical" else []),
         cwd=ROOT,

@@ -8,7 +8,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import runtime_dir
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.conftest import Site, open_page
@@ -103,7 +103,9 @@ def _expose_pyodide(route: object) -> None:
     worker has no such hook)."""
     response = route.fetch()  # type: ignore[attr-defined]
     body = response.text().replace(
-        "  const version = ", "  self.testPyodide = pyodide;\n  const version = ", 1
+        "  const booted = performance.now();",
+        "  self.testPyodide = pyodide;\n  const booted = performance.now();",
+        1,
     )
     assert "self.testPyodide" in body
     route.fulfill(response=response, body=body)  # type: ignore[attr-defined]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from docs_tools.runtime import SNAPSHOT
 from rollkit._params import build
 from tests.browser.conftest import Site, instant_go, open_page
 from tests.browser.test_widgets import READY_MS, widget_pages
@@ -55,56 +54,6 @@ def _roll(page: object, seed: str = "") -> object:
         "document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS
     )
     return widget
-
-
-def _fast(route: object) -> None:
-    """The worker as served, but taking the connection for fast: a first visit then downloads
-    the snapshot (a local server is never seen as fast; the shipped worker has no switch)."""
-    response = route.fetch()  # type: ignore[attr-defined]
-    body = response.text().replace("const FAST = ", "const FAST = true || ", 1)
-    assert "const FAST = true || " in body
-    route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
-
-
-def test_python_restored_from_the_snapshot_rolls_like_cpython_and_is_reseeded(
-    browser: object, site: Site
-) -> None:
-    """Two readers (two fresh contexts) start from the build's memory snapshot: a seeded roll
-    gives CPython's dice, unseeded rolls draw different seeds."""
-    seeds = []
-    for _ in range(2):
-        page = open_page(browser, site)
-        page.route("**/rollkit-worker.mjs", _fast)  # type: ignore[attr-defined]
-        page.goto(site.url("hits/"))  # type: ignore[attr-defined]
-        widget = _roll(page)
-        assert page.evaluate("rollkitWidgets.state.timings.snapshot") is True  # type: ignore[attr-defined]
-        seeds.append(widget.get_attribute("data-seed"))  # type: ignore[attr-defined]
-        params = widget.evaluate("(w) => w.rollkit.params()")  # type: ignore[attr-defined]
-        widget.evaluate("(w) => { delete w.dataset.seed; }")  # type: ignore[attr-defined]
-        _roll(page, "4242")
-        faces = build(widget.get_attribute("data-check"), params).roll(seed=4242).faces  # type: ignore[attr-defined]
-        assert widget.get_attribute("data-faces") == ",".join(map(str, faces))  # type: ignore[attr-defined]
-        assert page.rollkit_errors == []  # type: ignore[attr-defined]
-        page.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
-        page.context.close()  # type: ignore[attr-defined]
-    assert seeds[0] != seeds[1], seeds
-
-
-def test_a_snapshot_that_fails_its_sha256_check_falls_back_to_the_normal_boot(
-    browser: object, site: Site
-) -> None:
-    page = open_page(browser, site)
-    page.route("**/rollkit-worker.mjs", _fast)  # type: ignore[attr-defined]
-    page.route(f"**/{SNAPSHOT}", lambda route: route.fulfill(body=b"not the snapshot the worker names"))  # type: ignore[attr-defined]
-    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
-    widget = _roll(page, "99")
-    assert page.evaluate("rollkitWidgets.state.timings.snapshot") is False  # type: ignore[attr-defined]
-    params = widget.evaluate("(w) => w.rollkit.params()")  # type: ignore[attr-defined]
-    faces = build(widget.get_attribute("data-check"), params).roll(seed=99).faces  # type: ignore[attr-defined]
-    assert widget.get_attribute("data-faces") == ",".join(map(str, faces))  # type: ignore[attr-defined]
-    assert widget.locator(".rk-error").is_hidden()  # type: ignore[attr-defined]
-    page.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
-    page.context.close()  # type: ignore[attr-defined]
 
 
 def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: Site) -> None:

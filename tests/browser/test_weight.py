@@ -14,8 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_tools import compress
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import compress, runtime_dir
 from scripts.serve_static import LONG_CACHE
 from tests.browser.conftest import Site, open_page
 from tests.browser.test_widgets import READY_MS
