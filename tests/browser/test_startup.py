@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from rollkit._params import build
-from tests.browser.conftest import Site, instant_go, open_page
+from scripts.serve_static import serve
+from tests.browser.conftest import ROOT, Site, instant_go, open_page
 from tests.browser.test_widgets import READY_MS, widget_pages
 
 
@@ -149,3 +154,43 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     later = page.evaluate("window.rkAsked")[before:]  # type: ignore[attr-defined]
     assert [(a["check"], a["params"]) for a in later] == expected and all(a["seed"] == 1 for a in later)
+
+
+def test_a_bare_build_runs_the_modules_as_they_are_and_keeps_its_odds(
+    browser: object, tmp_path: Path
+) -> None:
+    """A bare mkdocs build (no build step, so no runtime and no bundle): the page module imports
+    the modules of assets/rollkit/ as they are and binds the widgets, which keep the odds they
+    were built with and say why they cannot roll."""
+    out = tmp_path / "bare"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    server = serve(out, port=0)
+    try:
+        site = Site(f"http://127.0.0.1:{server.server_port}/", out)
+        page = open_page(browser, site)
+        page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+        widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+        page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+        odds = widget.locator(".rk-chance").inner_text()
+        widget.get_by_role("button", name="Roll", exact=True).click()
+        widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+        assert "this site was built without its Python runtime" in widget.locator(".rk-error").inner_text()
+        assert "unavailable" in widget.locator(".rk-status").inner_text()
+        assert widget.locator(".rk-chance").inner_text() == odds and widget.get_attribute("data-seed") is None
+        modules = {u.rsplit("/", 1)[-1] for u in site.requests if "/assets/rollkit/" in u}
+        assert {p.name for p in (ROOT / "docs" / "assets" / "rollkit").glob("*.mjs")} - modules == {
+            "boot.mjs"
+        }
+        assert not [u for u in site.requests if "/pyodide/" in u or "rollkit-worker" in u]
+        assert page.rollkit_errors == []  # type: ignore[attr-defined]
+    finally:
+        server.shutdown()
+        server.server_close()

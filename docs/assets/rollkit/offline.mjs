@@ -73,7 +73,7 @@ export function keepOffline(site) {
   // A widget near the screen has started Python a second after the page settles (see watch):
   // then the runtime is downloaded once, by Python, and kept from the browser's HTTP cache.
   // When Python is starting, the copy waits until it is ready and the reader has paused (no
-  // roll, edit or page change) for a few seconds: keeping 18 MB would slow what they do.
+  // roll, edit or page change) for a few seconds: keeping the site (about 20 MB) would slow what they do.
   const paused = async () => {
     await state.ready.catch(() => {});
     for (let quiet = 0; quiet < KEEP_AFTER_PAUSE_MS; quiet = performance.now() - state.used) {
