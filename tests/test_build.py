@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,32 @@ def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
         capsys.readouterr().err
     )
     assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]  # nothing half made is kept
+
+
+def test_the_build_cache_keeps_its_most_recent_entries_and_nothing_half_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    made: list[str] = []
+
+    def make(name: str) -> Callable[[Path], None]:
+        def into(folder: Path) -> None:
+            made.append(name)
+            (folder / "out.txt").write_text(name)
+
+        return into
+
+    for name in ("a", "b", "a", "c"):  # "a" is used again before "c" is made: "b" is the oldest
+        entry = cache.cached("kind", name, make(name), keep=2)
+        assert (entry / "out.txt").read_text() == name
+    assert made == ["a", "b", "c"]  # "a" came from the cache the second time
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["a", "c"]
+
+    def broken(folder: Path) -> None:
+        (folder / "half.txt").write_text("half")
+        raise RuntimeError("failed midway")
+
+    with pytest.raises(RuntimeError, match="failed midway"):
+        cache.cached("kind", "d", broken, keep=2)
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["a", "c"]
+    assert cache.key("x", b"y") == cache.key("x", b"y") != cache.key("xy")

@@ -98,10 +98,11 @@ def _cached(data: bytes, suffix: str, encode: Callable[[bytes], bytes]) -> bytes
     if len(data) < CACHE_MIN:
         return encode(data)
     name = f"{hashlib.sha256(data).hexdigest()}-v{CACHE_VERSION}{suffix}"
-    folder = cached(
-        "compressed", name, lambda into: (into / "copy").write_bytes(encode(data)), keep=CACHE_KEEP
-    )
-    return (folder / "copy").read_bytes()
+
+    def make(folder: Path) -> None:
+        (folder / "copy").write_bytes(encode(data))
+
+    return (cached("compressed", name, make, keep=CACHE_KEEP) / "copy").read_bytes()
 
 
 def precompress(site_dir: Path, *, min_size: int = MIN_SIZE) -> list[Compressed]:

@@ -35,10 +35,12 @@ def wheel() -> Path:
     plain = plain_wheel()
     version = json.loads((NPM_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
     made = key(plain, plain.name, version, *node.sources("compile_wheel"))
+
+    def make(folder: Path) -> None:
+        compile_wheel(plain, folder / plain.name)
+
     try:
-        return cached(
-            "wheel-pyodide", made, lambda folder: compile_wheel(plain, folder / plain.name), keep=KEEP
-        ) / (plain.name)
+        return cached("wheel-pyodide", made, make, keep=KEEP) / plain.name
     except RuntimeError as error:
         print(
             f"build: {error}: the site's wheel carries no bytecode (the browser compiles rollkit"
