@@ -16,6 +16,7 @@ BROWSER = {
     "odds_ms": 50.0,
     "nav_ms": 100.0,
     "page_kb": 250.0,
+    "script_requests": 1,  # requests a page makes for rollkit's own script (its modules bundled)
     "first_roll_ms": 1500.0,  # the moonshot: a cold first roll
     "bare_margin_ms": 100.0,  # a cold first roll at most this much slower than a bare Pyodide boot
     "warm_roll_ms": 1000.0,  # a second visit's first roll (and an offline one's)

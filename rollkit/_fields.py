@@ -449,7 +449,8 @@ def _quick(field: Field) -> Test:
         return lambda value: type(value) is bool
     if kind == "choice":
         options = frozenset((type(c), c) for c in field.choices)
-        return lambda value: (type(value), value) in options
+        plain = tuple({type(c) for c in field.choices})
+        return lambda value: isinstance(value, plain) and (type(value), value) in options
     if kind == "list":
         return lambda value: value == ()  # an empty tuple; any entry is checked in full
     return lambda value: True

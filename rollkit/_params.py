@@ -213,9 +213,3 @@ def python_call(check: CheckBase, seed: int | None = None, spend: str | None = N
         lines.append(f"roll = check.roll(seed={seed}, adjustments={spend!r})")
     return "\n".join(lines)
 
-
-def request(message: str) -> str:
-    """``rollkit.web.request``, under its old name (the browser's worker of an older build)."""
-    from .web import request as answer
-
-    return answer(message)

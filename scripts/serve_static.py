@@ -11,7 +11,7 @@ that long (a round trip of a distant host, for the benchmark's preload figures).
 It serves the site as a good static host would:
 
 - A file with precompressed copies beside it (``NAME.br``, ``NAME.gz``, written by the
-  build step's ``docs_tools.compress``) is answered with the first the request's
+  build step's ``docs_tools.sitebuild.compress``) is answered with the first the request's
   ``Accept-Encoding`` allows, br then gzip, with ``Content-Encoding``, the file's own
   ``Content-Type`` and ``Vary: Accept-Encoding``; otherwise with the file itself.
 - The runtime's content-hashed folder (``pyodide/<hash>/``) is sent with
@@ -36,7 +36,7 @@ from urllib.parse import urlsplit
 __all__ = ["serve", "accepted", "ENCODINGS", "IMMUTABLE", "LONG_CACHE"]
 
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # Content-Encoding and the copy's suffix, best first
-IMMUTABLE = re.compile(r"/pyodide/[0-9a-f]{16}/")  # docs_tools.runtime's content-hashed runtime folder
+IMMUTABLE = re.compile(r"/pyodide/[0-9a-f]{16}/")  # docs_tools.sitebuild's content-hashed runtime folder
 LONG_CACHE = "public, max-age=31536000, immutable"
 
 

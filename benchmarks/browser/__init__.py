@@ -30,15 +30,15 @@ What is measured:
   ``rollkit`` = everything after it until ready) against a bare page copied into the
   temporary site (``pages/bench-bare/``) whose module worker only runs ``loadPyodide`` on
   Pyodide as npm ships it (the same files, but npm's own standard library zip, whose modules
-  Python compiles at every start, instead of the site's compiled one). After its timed boot the bare worker splits rollkit's part into putting the
-  wheel on ``sys.path`` as the site's worker does, the standard-library imports rollkit
-  needs, ``import rollkit`` and ``from rollkit._params import request``, and times two
-  what-ifs: compiling rollkit's sources (what the shipped .pyc save) and Pyodide's own
+  Python compiles at every start, instead of the site's compiled one), told where the runtime
+  is by the build's configuration (``runtime.json``). After its timed boot the bare worker
+  splits rollkit's part, started through the site's own boot module (``boot.mjs``, copied next
+  to it), into putting the wheel on ``sys.path``, the standard-library imports rollkit needs,
+  ``import rollkit``, the systems and the worker's entry point, and times two what-ifs:
+  compiling rollkit's sources (what the shipped .pyc save, ``what_if.py``) and Pyodide's own
   ``loadPackage("rollkit")`` (what the wheel on ``sys.path`` saves).
-* **The first roll** of each kind of visit, click on Roll to dice shown: cold (a normal
-  boot: Chromium never takes a local server for a fast connection), cold with the worker
-  told the connection is fast (it downloads the build's memory snapshot: the moonshot),
-  warm (the snapshot kept from the first visit) and offline (a second visit with the
+* **The first roll** of each kind of visit, click on Roll to dice shown: cold (the moonshot),
+  warm (a second visit, from the browser's cache) and offline (a second visit with the
   network off once the site's service worker has kept the site), against a bare boot.
 * **Python's downloads**: when the site worker asked for each of its files and had it
   (Resource Timing inside the worker, from the worker's start), on the cold click visits and
@@ -59,7 +59,8 @@ What is measured:
 * **Weight**: Resource Timing ``transferSize`` of every response, in the page and (via
   Playwright's ``worker.evaluate``) inside the workers, split into the page (everything
   but ``rollkit-worker.mjs`` and ``pyodide/``) and Python, as transferred (compressed);
-  with what ``gzip -6`` would make of the same files. Cache reuse: responses with
+  with what ``gzip -6`` would make of the same files, and how many requests rollkit's page
+  script took (its modules are bundled into one). Cache reuse: responses with
   ``transferSize`` 0 (from the HTTP cache), and every request the server saw (200 or
   304), per phase.
 * **Lighthouse** (npm ``lighthouse``, pinned in ``package.json``; its own headless
@@ -69,7 +70,7 @@ What is measured:
   accessibility score with the ids of the audits that cost points.
 
 The server is ``scripts.serve_static`` (as ``scripts/serve``): the build's precompressed
-copies by ``Accept-Encoding`` (``docs_tools.compress``), ``Cache-Control: public,
+copies by ``Accept-Encoding`` (``docs_tools.sitebuild.compress``), ``Cache-Control: public,
 max-age=31536000, immutable`` for the content-hashed runtime (``pyodide/<hash>/``) only,
 and elsewhere no ``Cache-Control`` and a ``Last-Modified`` from the file's mtime: Chromium
 uses heuristic freshness (10% of the file's age) there, so the freshly built HTML/CSS/JS

@@ -63,6 +63,13 @@ def is_python(url: str) -> bool:
     return "/pyodide/" in path or path.endswith("rollkit-worker.mjs")
 
 
+def is_rollkit_script(url: str) -> bool:
+    """Whether ``url`` is rollkit's page script: the page module, or one of the modules it imports
+    (a bare build serves them as they are; the build bundles them into the page module)."""
+    path = urlsplit(url).path
+    return path.endswith("/assets/rollkit.mjs") or ("/assets/rollkit/" in path and path.endswith(".mjs"))
+
+
 def gzip_size(path: Path | None, cache: dict[Path, int]) -> int | None:
     if path is None:
         return None
@@ -76,8 +83,7 @@ def weigh(resources: list[dict[str, Any]], site: Path, base: str, gz: dict[Path,
     out: dict[str, Any] = {}
     for part in ("page", "python"):
         rows = [r for r in resources if is_python(r["url"]) == (part == "python")]
-        # what gzip would send of each file that came (a request answered with nothing, such as
-        # the worker's look for a kept snapshot on a first visit, sent nothing)
+        # what gzip would send of each file that came (a request answered with nothing sent nothing)
         gzipped = [gzip_size(local_file(site, base, r["url"]), gz) if r["encoded"] else 0 for r in rows]
         out[part] = {
             "requests": len(rows),
@@ -306,14 +312,6 @@ def fresh_profile(p: Any) -> Iterator[Any]:
             ctx.close()
 
 
-def fast_connection(route: Any) -> None:
-    """Serve the site worker taking the connection for fast, so that a cold visit downloads the
-    memory snapshot (Chromium never takes a local server for a fast connection)."""
-    response = route.fetch()
-    body = response.text().replace("const FAST = ", "const FAST = true || ", 1)
-    route.fulfill(response=response, body=body)
-
-
 def cold_runs(
     p: Any,
     args: argparse.Namespace,
@@ -322,16 +320,12 @@ def cold_runs(
     log: Log,
     progress: Callable[[str], None],
     label: str,
-    fast: bool = False,
 ) -> list[dict[str, Any]]:
-    """Cold visits (Roll clicked, fresh profile) of the site at ``base``; with ``fast``, the worker
-    takes the connection for fast and downloads the snapshot."""
+    """Cold visits (Roll clicked, fresh profile) of the site at ``base``."""
     url = base + args.page
     visits = []
     for n in range(args.runs):
         with fresh_profile(p) as ctx:
-            if fast:
-                ctx.route("**/rollkit-worker.mjs", fast_connection)
             visits.append(site_visit(ctx, url, None, "click", log, site, base, {}))
         marks = visits[-1]["marks"]
         progress(f"{label} run {n + 1}/{args.runs}: cold first roll {marks['seed'] - marks['click']:.0f} ms")
@@ -392,7 +386,7 @@ def sweep(
             )
             if visit == 0:
                 # a second visit comes later: by then the site's service worker has kept the
-                # site (it waits for the reader to pause), the memory snapshot included
+                # site (it waits for the reader to pause)
                 for _ in range(BOOT_TIMEOUT_MS // 250):
                     if probes.call(page, "kept"):
                         break

@@ -179,7 +179,7 @@ def timed_sections(
         ("stdlib_imports", "stdlib modules rollkit imports"),
         ("import_rollkit", "`import rollkit` (its .pyc, compiled at build time)"),
         ("import_systems", "the five system modules (`rollkit.SYSTEMS`)"),
-        ("import_params", "`from rollkit._params import request`"),
+        ("import_entry", "the worker's entry point (its request function, as the boot module imports it)"),
         ("first_request", "then the first `request()` (a roll; systems already imported)"),
     ):
         add(f"| split (bare page, after its boot): {label} | {cell(bc[step])} | {cell(bw[step])} | | |")
@@ -331,6 +331,19 @@ def timed_sections(
         f" {cell(cw['page_transfer'], fmt_kb)} | ≤ {TARGETS['page_kb']:.0f} KB | {ok} |"
     )
     add(f"| same files as gzip -6 would send them | {cell(cc['page_gzip'], fmt_kb)} | | | |")
+    scripts = max(cc["script_requests"] + cw["script_requests"], default=0)
+    ok = target(
+        f"rollkit's page script: {TARGETS['script_requests']} request",
+        0 < scripts <= TARGETS["script_requests"],
+        f"{scripts} on every visit (assets/rollkit.mjs, its modules bundled)"
+        if min(cc["script_requests"], default=0) == scripts
+        else f"at most {scripts}",
+    )
+    add(
+        f"| requests for rollkit's page script (`assets/rollkit.mjs` and its modules) |"
+        f" {cell(cc['script_requests'], lambda v: f'{v:.0f}')} | {cell(cw['script_requests'], lambda v: f'{v:.0f}')} |"
+        f" {TARGETS['script_requests']} | {ok} |"
+    )
     add(
         f"| Python for the first roll (worker, Pyodide, wheel) | {cell(cc['python_transfer'], fmt_kb)} |"
         f" {cell(cw['python_transfer'], fmt_kb)} | | |"
@@ -412,23 +425,12 @@ def first_roll_section(
     delay = settings.get("delay_ms")
     add("## The first roll")
     add("")
-    add(
-        "From the click on Roll (Python not started yet) to the dice on screen, median of the runs;"
-        " Python comes from the memory snapshot the build makes when the worker has it kept (an earlier"
-        " visit, the service worker) or the connection is fast (Chromium never takes a local server for"
-        " fast: the fast-connection visits are served a worker that does), else from a normal boot."
-    )
+    add("From the click on Roll (Python not started yet) to the dice on screen, median of the runs.")
     add("")
-    add("| visit | Python from the snapshot | worker created → ready | click → **first dice** | target | |")
-    add("|---|---|---|---|---|---|")
+    add("| visit | worker created → ready | click → **first dice** | target | |")
+    add("|---|---|---|---|---|")
     rows = [
         ("cold (first visit, fresh profile)", s["downloads"], "bare", None),
-        (
-            "cold, fast connection (the snapshot downloaded)",
-            s.get("fast"),
-            "moonshot",
-            TARGETS["first_roll_ms"],
-        ),
         ("warm (second visit, new tab)", s.get("warm_downloads"), "warm", TARGETS["warm_roll_ms"]),
         ("offline second visit (service worker)", s.get("offline"), "offline", TARGETS["warm_roll_ms"]),
     ]
@@ -440,34 +442,26 @@ def first_roll_section(
             limit = None if bare is None else bare + TARGETS["bare_margin_ms"]
             wanted = f"≤ bare boot + {TARGETS['bare_margin_ms']:.0f} ms ({fmt_ms(limit)})"
             name = f"cold first roll ≤ bare Pyodide boot + {TARGETS['bare_margin_ms']:.0f} ms"
-        elif kind == "moonshot":
-            wanted, name = (
-                f"< {fmt_ms(limit)} (moonshot)",
-                f"cold first roll < {fmt_ms(limit)} (moonshot, snapshot)",
-            )
         else:
             wanted, name = f"< {fmt_ms(limit)}", f"{kind} first roll < {fmt_ms(limit)}"
         shown = fmt_ms(value) + (f" (bare boot {fmt_ms(bare)})" if kind == "bare" else "")
         ok = target(name, value is not None and limit is not None and value < limit, shown)
-        if kind == "bare":  # the moonshot again, from a normal boot
+        if kind == "bare":  # the moonshot
             moon = TARGETS["first_roll_ms"]
             wanted += f"; < {fmt_ms(moon)} (moonshot)"
             ok += " " + target(
-                f"cold first roll < {fmt_ms(moon)} (moonshot, normal boot)",
+                f"cold first roll < {fmt_ms(moon)} (moonshot)",
                 value is not None and value < moon,
                 fmt_ms(value),
             )
-        add(
-            f"| {label} | {got['snapshot']} of {got['visits']} | {cell(got['ready'])} | {cell(got['first_roll'])} |"
-            f" {wanted} | {ok} |"
-        )
+        add(f"| {label} | {cell(got['ready'])} | {cell(got['first_roll'])} | {wanted} | {ok} |")
     add(
-        f"| bare page: `loadPyodide` only (worker created → ready) | | {cell(s['bare_cold']['created_to_ready'])} | | | |"
+        f"| bare page: `loadPyodide` only (worker created → ready) | {cell(s['bare_cold']['created_to_ready'])} | | | |"
     )
     if s.get("distant"):
         far = s["distant"]
         add(
-            f"| cold, every response held back {fmt_ms(delay)} (a distant host) | {far['snapshot']} of {far['visits']} |"
+            f"| cold, every response held back {fmt_ms(delay)} (a distant host) |"
             f" {cell(far['ready'])} | {cell(far['first_roll'])} | | |"
         )
     add("")
@@ -482,9 +476,8 @@ def downloads_section(settings: dict[str, Any], s: dict[str, Any], add: Callable
     add(
         "When the site worker asked for each file and had it, in ms from the worker's start (its own clock),"
         f" from this server and from the same server holding every response back {delay} (a distant host)."
-        " The worker asks for the wasm, the standard library and the lock file with its first line, and"
-        " Pyodide fetches the wheel while it boots. The snapshot's row is the worker looking for a kept"
-        " copy, which a first visit does not have (it then boots normally)."
+        " The worker asks for the wasm, the standard library, the lock file and the wheel with its first"
+        " lines, while Pyodide's own scripts load."
     )
     add("")
     add(f"| file | asked | had | asked ({delay} away) | had ({delay} away) |")

@@ -27,7 +27,7 @@ from benchmarks.browser.site_build import build_site, free_port, local_file, nex
 from benchmarks.browser.summary import cache_note, summarize
 from benchmarks.machine import CHROMIUM, machine
 from benchmarks.targets import BROWSER as TARGETS
-from docs_tools.compress import ENCODERS
+from docs_tools.sitebuild.compress import ENCODERS
 from scripts import serve_static
 
 DEFAULT_PAGE = "trait/prowess-and-stagger/"
@@ -59,7 +59,6 @@ def run(args: argparse.Namespace) -> int:
         server = serve_static.serve(site, port=port)
         runs: list[dict[str, Any]] = []
         distant: list[dict[str, Any]] = []
-        fast: list[dict[str, Any]] = []
         offline: list[dict[str, Any]] = []
         sw: dict[str, Any] | None = None
         summary: dict[str, Any] = {}
@@ -84,11 +83,10 @@ def run(args: argparse.Namespace) -> int:
                         finally:
                             far.shutdown()
                             far.server_close()
-                        fast = cold_runs(p, args, base, site, log, progress, "fast connection", fast=True)
                         offline = offline_runs(p, args, base, site, log, progress)
                         sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
                         summary = {
-                            **summarize(runs, sw, distant, fast, offline),
+                            **summarize(runs, sw, distant, offline),
                             "cache_note": cache_note(runs, site, base, built_at),
                         }
                 finally:
@@ -124,7 +122,6 @@ def run(args: argparse.Namespace) -> int:
                     "summary": summary,
                     "runs": runs,
                     "distant": distant,
-                    "fast": fast,
                     "offline": offline,
                     "sweep": sw,
                 },

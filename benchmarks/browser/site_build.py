@@ -18,14 +18,16 @@ from urllib.parse import urljoin, urlsplit
 
 from benchmarks import ROOT
 from benchmarks.browser.probes import PAGES
-from docs_tools.runtime import NPM_PYODIDE, STDLIB, pin
+from docs_tools.sitebuild import NPM_PYODIDE, config
+from docs_tools.sitebuild.install import PAGE_MODULE
+from docs_tools.sitebuild.stdlib import STDLIB
 
 BUILD = ROOT / "scripts" / "build"
 
 
 def build_site(out: Path, base: str) -> float:
-    """``ROLLKIT_SITE_URL=base scripts/build --site-dir out`` plus the bench pages (their workers
-    pointed at the runtime's ``pyodide/<hash>/``, as the build step points the site's); seconds taken."""
+    """``ROLLKIT_SITE_URL=base scripts/build --site-dir out`` plus the bench pages (told where the
+    runtime's ``pyodide/<hash>/`` is by the build's configuration); seconds taken."""
     began = time.perf_counter()
     done = subprocess.run(
         [str(BUILD), "--site-dir", str(out)],
@@ -38,12 +40,15 @@ def build_site(out: Path, base: str) -> float:
     if done.returncode != 0:
         sys.exit(f"scripts/build failed:\n{done.stdout}{done.stderr}")
     shutil.copytree(PAGES, out, dirs_exist_ok=True)
-    for worker in PAGES.glob("*/worker.mjs"):  # like the site's worker: at the content-hashed runtime
-        pin(out / worker.relative_to(PAGES), out)
+    bare = out / "bench-bare"
+    # The site's configuration (its runtime folder, each file's hash, the wheel), read from its
+    # page module, and the site's boot module: the bare worker starts rollkit as the site's does.
+    (bare / "runtime.json").write_text(json.dumps(config.read(out / PAGE_MODULE)), encoding="utf-8")
+    shutil.copy2(ROOT / "docs" / "assets" / "rollkit" / "boot.mjs", bare / "boot.mjs")
     # The bare boot is Pyodide as npm ships it: its own standard library, not the site's compiled one.
-    shutil.copy2(NPM_PYODIDE / STDLIB, out / "bench-bare" / STDLIB)
+    shutil.copy2(NPM_PYODIDE / STDLIB, bare / STDLIB)
     # The bare worker's first request: a roll of the first system, as a widget would send it.
-    (out / "bench-bare" / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
+    (bare / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
     return time.perf_counter() - began
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.browser.measure import is_python, statuses
+from benchmarks.browser.measure import is_python, is_rollkit_script, statuses
 from benchmarks.browser.site_build import local_file
 
 
@@ -89,7 +89,6 @@ def downloads(visits: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         "first_roll": [sub(v["marks"]["seed"], v["marks"]["click"]) for v in visits],
         "ready": [sub(v["marks"]["ready"], v["marks"]["worker_created"]) for v in visits],
-        "snapshot": sum(1 for v in visits if (v["marks"].get("timings") or {}).get("snapshot")),
         "visits": len(visits),
     }
 
@@ -98,7 +97,6 @@ def summarize(
     runs: list[dict[str, Any]],
     sw: dict[str, Any] | None,
     distant: list[dict[str, Any]] | None = None,
-    fast: list[dict[str, Any]] | None = None,
     offline: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     s: dict[str, Any] = {
@@ -107,8 +105,6 @@ def summarize(
     }
     if distant:
         s["distant"] = downloads(distant)
-    if fast:
-        s["fast"] = downloads(fast)
     if offline:
         s["offline"] = downloads(offline)
     for kind in ("click", "lazy"):
@@ -140,6 +136,9 @@ def summarize(
                 "nav_boots": [v["next_page"]["boots"] for v in ok],
                 "nav_ready": [v["next_page"]["ready"] for v in ok],
                 "page_transfer": [v["weight"]["page"]["transfer"] for v in ok],
+                "script_requests": [
+                    sum(1 for f in v["weight"]["page"]["files"] if is_rollkit_script(f["path"])) for v in ok
+                ],
                 "page_gzip": [v["weight"]["page"]["gzip"] for v in ok],
                 "python_transfer": [v["weight"]["python"]["transfer"] for v in ok],
                 "python_gzip": [v["weight"]["python"]["gzip"] for v in ok],

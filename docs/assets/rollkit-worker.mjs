@@ -1,38 +1,32 @@
 // rollkit in a module Web Worker: Pyodide served by this site, the rollkit wheel put on
 // Python's sys.path as it is (zipimport reads it; it carries each module's bytecode for
-// Pyodide's Python beside its source), checked against the sha256 in the site's
-// pyodide-lock.json as it downloads.
-// The runtime lives in a content-hashed folder: in the built site the build step
-// (docs_tools.runtime.pin) turns every ../pyodide/ below into ../pyodide/<hash>/, and fills
-// in WHEEL (and SNAPSHOT) below.
+// Pyodide's Python beside its source), checked against its hash as it downloads.
+//
+// The build step (docs_tools.sitebuild) bundles this module with rollkit/boot.mjs and the build's
+// configuration (rollkit/config.mjs) into the runtime's content-hashed folder, pyodide/<hash>/,
+// beside Pyodide's files: the configuration names each of those files with its hash.
 //
 // Start-up asks for everything at once. Left to itself, Pyodide's files come one after
 // the other: this script, then pyodide.mjs, then (together) pyodide.asm.mjs, the wasm,
 // the standard library and the lock file. Here the first line of this script already asks
-// for the wasm, the standard library, the lock file and pyodide.asm.mjs, while pyodide.mjs
-// loads; Pyodide is handed those downloads when it asks for them (see `fetch` below). The
-// wheel is asked for as soon as the snapshot (below) is known not to be used, so it too
-// arrives while Pyodide boots; once Python runs, it is written into Pyodide's file system and
-// put on sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack
-// it (about 150 ms).
+// for the wasm, the standard library, the lock file and the wheel, while pyodide.mjs and
+// pyodide.asm.mjs load; Pyodide is handed those downloads when it asks for them (see `fetch`
+// below). Once Python runs, the wheel is written into Pyodide's file system and put on
+// sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack it
+// (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
-//
-// A memory snapshot starts Python in a fraction of the time: the build (docs_tools.runtime)
-// makes one of Pyodide with rollkit imported, checks it, and names it here with its sha256,
-// which the browser checks as it downloads it (as the lock file's sha256 is checked for the
-// wheel). It is used when it is already kept (an earlier visit, or the site's service worker)
-// or the connection is fast; it costs about 6 MB more to download than a normal boot. Any
-// failure (download, integrity, restore) falls back to the normal boot. After a restore the
-// random module is reseeded: its state in the snapshot is the same for every reader.
+import { startRollkit } from "./rollkit/boot.mjs";
+import { CONFIG } from "./rollkit/config.mjs";
+
 const started = performance.now();
-const RUNTIME = new URL("../pyodide/", import.meta.url);
+const RUNTIME = new URL("./", import.meta.url); // the runtime's folder: Pyodide is beside this worker
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
-const WHEEL = /* WHEEL */ null; // {file, integrity, path}: the wheel, its sha256 from the lock file, its place in Pyodide
-const SNAPSHOT = /* SNAPSHOT */ null;
-const RESEED = "import random; random.seed()"; // as docs_tools.runtime.RESEED, checked at build time
-const link = globalThis.navigator?.connection;
-const FAST = Boolean(link) && !link.saveData && link.effectiveType === "4g" && link.downlink >= 10 && link.rtt <= 50;
+// Checked against the hash the build's configuration names as they download: the wheel, the
+// standard library and the lock file. Not yet the wasm: with an integrity the browser hands it
+// over only once it is whole, and its compile would no longer run while it downloads; nor
+// pyodide.mjs and pyodide.asm.mjs, which are imported (a worker's import takes no integrity).
+const CHECKED = new Set([CONFIG.wheel?.file, "python_stdlib.zip", "pyodide-lock.json"]);
 const BOOT_LIMIT_MS = 120_000;
 let handle = null;
 let failed = false;
@@ -43,9 +37,25 @@ function fail(error) {
   postMessage({ type: "failed", error });
 }
 
+// A runtime file's download, checked against its hash when it is one of CHECKED; the error
+// says which file could not be had.
+const download = globalThis.fetch;
+async function checked(name) {
+  const url = new URL(name, RUNTIME).href;
+  const check = CHECKED.has(name);
+  let response;
+  try {
+    response = await download(url, check ? { integrity: CONFIG.files[name] } : {});
+  } catch (error) { // the network, or the integrity check: the browser does not say which
+    throw new Error(check ? `could not download ${name}, or it is not the file this site was built with`
+      : `could not download the Python runtime (${error.message})`);
+  }
+  if (!response.ok) throw new Error(`could not download ${name} (HTTP ${response.status})`);
+  return response;
+}
+
 // Pyodide never settles when one of its files cannot be downloaded (it waits on a wasm
 // compile that already failed), so watch the downloads and report the first failure.
-const download = globalThis.fetch;
 async function watched(...args) {
   try {
     const response = await download(...args);
@@ -60,10 +70,9 @@ async function watched(...args) {
 // Asked for ahead, each handed over once, to the first plain request (no integrity, no
 // options) for the same address; anything else goes to the network as Pyodide asked.
 const ahead = new Map(AHEAD.map((name) => {
-  const url = new URL(name, RUNTIME).href;
-  const response = watched(url);
-  response.catch(() => {}); // reported by watched(); Pyodide's own request sees the error
-  return [url, response];
+  const response = checked(name);
+  response.catch((error) => fail(error.message)); // Pyodide's own request sees the error too
+  return [new URL(name, RUNTIME).href, response];
 }));
 globalThis.fetch = (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
@@ -74,74 +83,23 @@ globalThis.fetch = (input, init) => {
 };
 setTimeout(() => fail("the Python runtime took too long to start"), BOOT_LIMIT_MS);
 
-// The snapshot's bytes, checked against its sha256, or null: not built, not kept and the
-// connection not fast, or it could not be had.
-async function snapshotImage() {
-  if (!SNAPSHOT) return null;
-  const url = new URL(SNAPSHOT.file, RUNTIME).href;
-  const { integrity } = SNAPSHOT;
-  for (const options of [{ cache: "only-if-cached", mode: "same-origin" }, FAST && {}]) {
-    if (!options) break;
-    try {
-      const response = await download(url, { ...options, integrity });
-      if (response.ok) return await response.arrayBuffer();
-    } catch (error) { /* not kept, or refused: try the next way, else boot normally */ }
-  }
-  return null;
-}
-const image = snapshotImage();
-
-// The wheel's bytes, checked against the lock file's sha256; asked for once.
-let wheel = null;
-function wheelBytes() {
-  wheel ||= (async () => {
-    if (!WHEEL) throw new Error("this build names no rollkit wheel");
-    let response;
-    try {
-      response = await download(new URL(WHEEL.file, RUNTIME).href, { integrity: WHEEL.integrity });
-    } catch (error) { // the network, or the integrity check: the browser does not say which
-      throw new Error(`could not download rollkit (${WHEEL.file}), or it is not the file this site was built with`);
-    }
-    if (!response.ok) throw new Error(`could not download ${WHEEL.file} (HTTP ${response.status})`);
-    return new Uint8Array(await response.arrayBuffer());
-  })();
-  return wheel;
-}
-image.then((snapshot) => { if (!snapshot) wheelBytes().catch((error) => fail(error.message)); });
+// The wheel's bytes, checked against its hash; asked for at once.
+const wheel = CONFIG.wheel
+  ? checked(CONFIG.wheel.file).then(async (response) => new Uint8Array(await response.arrayBuffer()))
+  : Promise.reject(new Error("this build names no rollkit wheel"));
+wheel.catch((error) => fail(error.message));
 
 async function boot() {
   const [{ loadPyodide }] = await Promise.all([
-    import("../pyodide/pyodide.mjs"),
-    import("../pyodide/pyodide.asm.mjs"), // the same module Pyodide imports next, already loaded
+    import("./pyodide.mjs"),
+    import("./pyodide.asm.mjs"), // the same module Pyodide imports next, already loaded
   ]);
-  let pyodide = null;
-  const snapshot = await image;
-  if (snapshot) {
-    try {
-      const restored = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: snapshot });
-      restored.runPython(RESEED);
-      pyodide = restored;
-    } catch (error) {
-      console.info(`rollkit: the snapshot could not be restored (${error.message}); booting normally`);
-      pyodide = null;
-    }
-  }
-  const fromSnapshot = Boolean(pyodide);
-  pyodide ||= await loadPyodide({ indexURL: RUNTIME.href });
+  const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
-  if (!fromSnapshot) {
-    const bytes = await wheelBytes(); // downloaded while Pyodide booted
-    pyodide.FS.writeFile(WHEEL.path, bytes);
-    pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(WHEEL.path)})`);
-  }
-  handle = pyodide.runPython("from rollkit._params import request\nrequest");
-  const version = pyodide.runPython("import rollkit; rollkit.__version__");
+  const { request, version } = startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
+  handle = request;
   if (failed) return;
-  postMessage({
-    type: "ready",
-    version,
-    timings: { pyodide: booted - started, rollkit: performance.now() - booted, snapshot: fromSnapshot },
-  });
+  postMessage({ type: "ready", version, timings: { pyodide: booted - started, rollkit: performance.now() - booted } });
 }
 
 const booting = boot().catch((error) => {

@@ -1,6 +1,6 @@
 """Browser tests: the built site served on 127.0.0.1, driven in Chromium.
 
-The site is built by the build step (``python -m docs_tools.runtime``, as ``scripts/build``
+The site is built by the build step (``python -m docs_tools.sitebuild``, as ``scripts/build``
 does), with mkdocs for ``site`` (in ``tests/conftest.py``: the build the site tests read too)
 and ``subpath_site``, and with Zensical for ``zensical_site``. What the tests share to drive
 its pages is in ``pages.py`` (and the smoke tests both builders' sites pass in ``smoke.py``).

@@ -7,7 +7,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import runtime_dir
 from rollkit._params import build
 from tests.browser.pages import READY_MS, open_page, serve_copy, wait_rolled, widget_pages
 from tests.browser.smoke import all_widgets_work_under_a_strict_csp
@@ -65,7 +65,9 @@ def _expose_pyodide(route: object) -> None:
     worker has no such hook)."""
     response = route.fetch()  # type: ignore[attr-defined]
     body = response.text().replace(
-        "  const version = ", "  self.testPyodide = pyodide;\n  const version = ", 1
+        "  const booted = performance.now();",
+        "  self.testPyodide = pyodide;\n  const booted = performance.now();",
+        1,
     )
     assert "self.testPyodide" in body
     route.fulfill(response=response, body=body)  # type: ignore[attr-defined]

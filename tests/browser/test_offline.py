@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_tools import offline
+from docs_tools.sitebuild import offline
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.axe import violations
@@ -31,9 +31,9 @@ KEPT = """async ([count]) => {
     return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
 
 
-def _kept(page: object, site_dir: Path, leave_out: int = 0) -> str:
-    """Wait until the site in ``site_dir`` is kept whole (but ``leave_out`` files); returns the cache's name."""
-    count = len(offline.manifest(site_dir)["files"]) - leave_out  # type: ignore[arg-type]
+def _kept(page: object, site_dir: Path) -> str:
+    """Wait until the site in ``site_dir`` is kept whole; returns the cache's name."""
+    count = len(offline.manifest(site_dir)["files"])  # type: ignore[arg-type]
     for _ in range(READY_MS // 200):  # wait_for_function would take the pending promise as true
         if page.evaluate(KEPT, [count]):  # type: ignore[attr-defined]
             return page.evaluate("async () => (await caches.keys())[0]")  # type: ignore[attr-defined]
@@ -131,7 +131,6 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
         assert shown["error"] == ""
         got, want = _faces(page, 0)
         assert got == want
-        assert page.evaluate("rollkitWidgets.state.timings.snapshot") is True  # type: ignore[attr-defined]  # kept
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
         widget.locator(".rk-seed input").fill("77")
         widget.get_by_role("button", name="Roll", exact=True).click()
@@ -247,9 +246,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
         page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
         page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
-        # the runtime Python downloaded through the service worker, kept whole but the memory
-        # snapshot: 6 MB more, never downloaded under data saver (Python then boots normally)
-        _kept(page, copy, leave_out=1)
+        _kept(page, copy)  # the runtime Python downloaded through the service worker, kept whole
         page.context.close()  # type: ignore[attr-defined]
 
 

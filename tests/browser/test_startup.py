@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
-from docs_tools.runtime import SNAPSHOT
 from rollkit._params import build
+from scripts.serve_static import serve
 from tests.browser.pages import READY_MS, instant_go, open_page, widget_pages
-from tests.helpers.site import Site
+from tests.helpers.site import ROOT, Site
 
 
 def _far_widget_page(site: Site) -> str:
@@ -55,56 +59,6 @@ def _roll(page: object, seed: str = "") -> object:
         "document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS
     )
     return widget
-
-
-def _fast(route: object) -> None:
-    """The worker as served, but taking the connection for fast: a first visit then downloads
-    the snapshot (a local server is never seen as fast; the shipped worker has no switch)."""
-    response = route.fetch()  # type: ignore[attr-defined]
-    body = response.text().replace("const FAST = ", "const FAST = true || ", 1)
-    assert "const FAST = true || " in body
-    route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
-
-
-def test_python_restored_from_the_snapshot_rolls_like_cpython_and_is_reseeded(
-    browser: object, site: Site
-) -> None:
-    """Two readers (two fresh contexts) start from the build's memory snapshot: a seeded roll
-    gives CPython's dice, unseeded rolls draw different seeds."""
-    seeds = []
-    for _ in range(2):
-        page = open_page(browser, site)
-        page.route("**/rollkit-worker.mjs", _fast)  # type: ignore[attr-defined]
-        page.goto(site.url("hits/"))  # type: ignore[attr-defined]
-        widget = _roll(page)
-        assert page.evaluate("rollkitWidgets.state.timings.snapshot") is True  # type: ignore[attr-defined]
-        seeds.append(widget.get_attribute("data-seed"))  # type: ignore[attr-defined]
-        params = widget.evaluate("(w) => w.rollkit.params()")  # type: ignore[attr-defined]
-        widget.evaluate("(w) => { delete w.dataset.seed; }")  # type: ignore[attr-defined]
-        _roll(page, "4242")
-        faces = build(widget.get_attribute("data-check"), params).roll(seed=4242).faces  # type: ignore[attr-defined]
-        assert widget.get_attribute("data-faces") == ",".join(map(str, faces))  # type: ignore[attr-defined]
-        assert page.rollkit_errors == []  # type: ignore[attr-defined]
-        page.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
-        page.context.close()  # type: ignore[attr-defined]
-    assert seeds[0] != seeds[1], seeds
-
-
-def test_a_snapshot_that_fails_its_sha256_check_falls_back_to_the_normal_boot(
-    browser: object, site: Site
-) -> None:
-    page = open_page(browser, site)
-    page.route("**/rollkit-worker.mjs", _fast)  # type: ignore[attr-defined]
-    page.route(f"**/{SNAPSHOT}", lambda route: route.fulfill(body=b"not the snapshot the worker names"))  # type: ignore[attr-defined]
-    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
-    widget = _roll(page, "99")
-    assert page.evaluate("rollkitWidgets.state.timings.snapshot") is False  # type: ignore[attr-defined]
-    params = widget.evaluate("(w) => w.rollkit.params()")  # type: ignore[attr-defined]
-    faces = build(widget.get_attribute("data-check"), params).roll(seed=99).faces  # type: ignore[attr-defined]
-    assert widget.get_attribute("data-faces") == ",".join(map(str, faces))  # type: ignore[attr-defined]
-    assert widget.locator(".rk-error").is_hidden()  # type: ignore[attr-defined]
-    page.unroute_all(behavior="ignoreErrors")  # type: ignore[attr-defined]
-    page.context.close()  # type: ignore[attr-defined]
 
 
 def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: Site) -> None:
@@ -200,3 +154,43 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     later = page.evaluate("window.rkAsked")[before:]  # type: ignore[attr-defined]
     assert [(a["check"], a["params"]) for a in later] == expected and all(a["seed"] == 1 for a in later)
+
+
+def test_a_bare_build_runs_the_modules_as_they_are_and_keeps_its_odds(
+    browser: object, tmp_path: Path
+) -> None:
+    """A bare mkdocs build (no build step, so no runtime and no bundle): the page module imports
+    the modules of assets/rollkit/ as they are and binds the widgets, which keep the odds they
+    were built with and say why they cannot roll."""
+    out = tmp_path / "bare"
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    server = serve(out, port=0)
+    try:
+        site = Site(f"http://127.0.0.1:{server.server_port}/", out)
+        page = open_page(browser, site)
+        page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+        widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+        page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+        odds = widget.locator(".rk-chance").inner_text()
+        widget.get_by_role("button", name="Roll", exact=True).click()
+        widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+        assert "this site was built without its Python runtime" in widget.locator(".rk-error").inner_text()
+        assert "unavailable" in widget.locator(".rk-status").inner_text()
+        assert widget.locator(".rk-chance").inner_text() == odds and widget.get_attribute("data-seed") is None
+        modules = {u.rsplit("/", 1)[-1] for u in site.requests if "/assets/rollkit/" in u}
+        assert {p.name for p in (ROOT / "docs" / "assets" / "rollkit").glob("*.mjs")} - modules == {
+            "boot.mjs"
+        }
+        assert not [u for u in site.requests if "/pyodide/" in u or "rollkit-worker" in u]
+        assert page.rollkit_errors == []  # type: ignore[attr-defined]
+    finally:
+        server.shutdown()
+        server.server_close()

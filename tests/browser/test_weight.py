@@ -14,8 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_tools import compress
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import compress, runtime_dir
 from scripts.serve_static import LONG_CACHE
 from tests.browser.pages import READY_MS, open_page
 from tests.helpers.site import Site

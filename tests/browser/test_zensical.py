@@ -1,6 +1,6 @@
 """The site built with Zensical passes the mkdocs site's browser smoke tests.
 
-Zensical runs no mkdocs hook: the build step (``python -m docs_tools.runtime --zensical``)
+Zensical runs no mkdocs hook: the build step (``python -m docs_tools.sitebuild --zensical``)
 installs the runtime, and the fence formatters render and check the widgets. The smoke
 tests of ``test_widgets.py`` and ``test_failures.py`` (``smoke.py``) run again here on
 ``zensical_site``.

@@ -1,5 +1,5 @@
 """The rules site as the tests build and serve it: the build step (``python -m
-docs_tools.runtime``, as ``scripts/build`` does) into a folder, served on 127.0.0.1 by
+docs_tools.sitebuild``, as ``scripts/build`` does) into a folder, served on 127.0.0.1 by
 ``scripts/serve_static.py``. Shared by the session fixtures of ``tests/conftest.py`` and
 ``tests/browser/conftest.py``."""
 
@@ -39,7 +39,7 @@ class Site:
 def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
     """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
     out = tmp / "site"
-    command = [sys.executable, "-m", "docs_tools.runtime", "--site-dir", str(out)]
+    command = [sys.executable, "-m", "docs_tools.sitebuild", "--site-dir", str(out)]
     done = subprocess.run(
         command + (["--zensical"] if builder == "zensical" else []),
         cwd=ROOT,

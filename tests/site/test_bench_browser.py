@@ -71,9 +71,15 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
         (out / "hits" / "index.html").write_text(
             f'<div data-rollkit-widget data-check="hits.check" data-state="{state}"></div>'
         )
-        (out / "pyodide" / "0123456789abcdef").mkdir(parents=True)  # the content-hashed runtime
-        (out / "pyodide" / "0123456789abcdef" / "pyodide-lock.json").write_text("{}")
+        (out / "assets").mkdir()  # the page module, holding the build's configuration
+        (out / "assets" / "rollkit.mjs").write_text(f"const CONFIG = {json.dumps(config)};\n")
         return subprocess.CompletedProcess(command, 0, "", "")
+
+    config = {
+        "runtime": "pyodide/0123456789abcdef/",
+        "files": {},
+        "wheel": {"file": "w.whl", "path": "/lib/w.whl"},
+    }
 
     monkeypatch.setattr(site_build.subprocess, "run", fake_build)
     site_build.build_site(tmp_path / "site", "http://127.0.0.1:1/")
@@ -82,8 +88,10 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
     ]
     for page in probes.PAGES.rglob("*.*"):
         assert (tmp_path / "site" / page.relative_to(probes.PAGES)).is_file()
-    for worker in (tmp_path / "site").glob("bench-*/worker.mjs"):  # pointed at it, like the site's worker
-        assert '"../pyodide/0123456789abcdef/pyodide.mjs"' in worker.read_text()
+    # told where the runtime is by the site's configuration, and starting rollkit with its boot module
+    assert json.loads((tmp_path / "site" / "bench-bare" / "runtime.json").read_text()) == config
+    boot = ROOT / "docs" / "assets" / "rollkit" / "boot.mjs"
+    assert (tmp_path / "site" / "bench-bare" / "boot.mjs").read_text() == boot.read_text()
     request = json.loads((tmp_path / "site" / "bench-bare" / "request.json").read_text())
     assert request == {"op": "roll", "check": "hits.check", "params": {"dice": "5"}, "seed": 7}
 

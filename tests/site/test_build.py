@@ -1,4 +1,4 @@
-"""The site's build step (``python -m docs_tools.runtime``, run by ``scripts/build``) under
+"""The site's build (``python -m docs_tools.sitebuild``, run by ``scripts/build``) under
 mkdocs and Zensical: a broken fence fails either build naming its page and line (fences
 are checked where they are rendered, not by an mkdocs hook), and a good build gets the
 browser runtime from the step itself."""
@@ -14,12 +14,12 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from docs_tools import runtime
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import NPM_PYODIDE, cache, config, node, runtime_dir, stdlib, wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDERS = ("mkdocs", "zensical")
@@ -78,7 +78,7 @@ def build(config: Path, builder: str) -> subprocess.CompletedProcess[str]:
     pytest.importorskip("mkdocs", reason="the docs venv builds the site")
     if builder == "zensical":
         pytest.importorskip("zensical", reason="scripts/setup installs zensical into .venv")
-    command = [sys.executable, "-m", "docs_tools.runtime", "--config-file", str(config)]
+    command = [sys.executable, "-m", "docs_tools.sitebuild", "--config-file", str(config)]
     return subprocess.run(
         command + (["--zensical"] if builder == "zensical" else []),
         cwd=config.parent,
@@ -133,21 +133,28 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
         modules = {n for n in zf.namelist() if n.endswith(".py")}
     assert modules == {p.relative_to(ROOT).as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     worker = (runtime / "rollkit-worker.mjs").read_text(encoding="utf-8")  # cached with the runtime
-    assert 'import("./pyodide.mjs")' in worker and not re.search(r"""["']\.\./pyodide/""", worker)
-    # the wheel, named in the worker with the lock file's sha256 (as the browser's integrity)
-    # and the place on sys.path where its .pyc were compiled to be
+    assert 'import("./pyodide.mjs")' in worker  # Pyodide beside it, in the runtime's folder
+    # The build's configuration, bundled into the worker and the page module: the runtime's
+    # folder, each file there with its integrity, and the wheel's place on sys.path (where its
+    # .pyc were compiled to be), its integrity the lock file's sha256.
+    made = config.read(runtime / "rollkit-worker.mjs")
+    assert config.read(site / "assets" / "rollkit.mjs") == made
     wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
-    wheel_slot = json.dumps({"file": shipped.name, "integrity": wheel_sri, "path": f"/lib/{shipped.name}"})
-    assert f"const WHEEL = {wheel_slot};" in worker
-    assert f"const WHEEL = {wheel_slot};" in (site / "assets" / "rollkit-worker.mjs").read_text()
+    assert made["runtime"] == f"pyodide/{runtime.name}/"
+    assert made["wheel"] == {"file": shipped.name, "path": f"/lib/{shipped.name}"}
+    assert made["files"][shipped.name] == wheel_sri
+    served = {p.name for p in runtime.iterdir() if p.suffix not in (".br", ".gz")} - {"rollkit-worker.mjs"}
+    assert set(made["files"]) == served
+    for name, sri in made["files"].items():
+        assert sri == config.integrity((runtime / name).read_bytes()), name
+    # Each a bundle, one file: no module of assets/rollkit/ is imported, and none is shipped.
     page_module = (site / "assets" / "rollkit.mjs").read_text(encoding="utf-8")
-    assert f'new URL("../pyodide/{runtime.name}/rollkit-worker.mjs", import.meta.url)' in page_module
-    assert f'"../pyodide/{runtime.name}/pyodide.mjs"' in (site / "assets" / "rollkit-worker.mjs").read_text()
-    # the memory snapshot, named in the worker with the sha256 the browser checks it against
-    digest = base64.b64encode(
-        hashlib.sha256((runtime / "rollkit-snapshot.bin").read_bytes()).digest()
-    ).decode()
-    assert f'const SNAPSHOT = {{"file": "rollkit-snapshot.bin", "integrity": "sha256-{digest}"}};' in worker
+    for bundled in (page_module, worker):
+        assert not re.search(r"^(import\b(?!\()|export\b)", bundled, re.M)
+    assert not (site / "assets" / "rollkit").exists()
+    # the old address of the worker, for a page an older build left in a cache, starts this one
+    old = (site / "assets" / "rollkit-worker.mjs").read_text(encoding="utf-8")
+    assert f'import "../pyodide/{runtime.name}/rollkit-worker.mjs";' in old
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
     _assert_compiled_stdlib(runtime / "python_stdlib.zip", PYTHON_314_MAGIC)
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
@@ -229,17 +236,47 @@ def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     plain = _tiny_wheel(tmp_path)
-    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    monkeypatch.setattr(cache, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(node.shutil, "which", lambda name: None)
     with pytest.raises(RuntimeError, match="Node.js is not installed"):
-        runtime.compile_wheel(plain, tmp_path / "never.whl")
-    monkeypatch.setattr(runtime, "_plain_wheel", lambda: plain)
-    assert runtime.wheel() == plain
+        wheel.compile_wheel(plain, tmp_path / "never.whl")
+    monkeypatch.setattr(wheel, "plain_wheel", lambda: plain)
+    assert wheel.wheel() == plain
     assert "Node.js is not installed (scripts/setup installs it): the site's wheel carries no bytecode" in (
         capsys.readouterr().err
     )
     assert not (tmp_path / "never.whl").exists()
-    monkeypatch.setattr(runtime, "STDLIB_CACHE", tmp_path / "stdlib")
-    assert runtime.stdlib(plain) == runtime.NPM_PYODIDE / "python_stdlib.zip"
+    assert stdlib.stdlib(plain) == NPM_PYODIDE / "python_stdlib.zip"
     assert "Node.js is not installed (scripts/setup installs it): the site's standard library is npm's" in (
         capsys.readouterr().err
     )
+    assert not [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]  # nothing half made is kept
+
+
+def test_the_build_cache_keeps_its_most_recent_entries_and_nothing_half_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    made: list[str] = []
+
+    def make(name: str) -> Callable[[Path], None]:
+        def into(folder: Path) -> None:
+            made.append(name)
+            (folder / "out.txt").write_text(name)
+
+        return into
+
+    for name in ("a", "b", "a", "c"):  # "a" is used again before "c" is made: "b" is the oldest
+        entry = cache.cached("kind", name, make(name), keep=2)
+        assert (entry / "out.txt").read_text() == name
+    assert made == ["a", "b", "c"]  # "a" came from the cache the second time
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["a", "c"]
+
+    def broken(folder: Path) -> None:
+        (folder / "half.txt").write_text("half")
+        raise RuntimeError("failed midway")
+
+    with pytest.raises(RuntimeError, match="failed midway"):
+        cache.cached("kind", "d", broken, keep=2)
+    assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["a", "c"]
+    assert cache.key("x", b"y") == cache.key("x", b"y") != cache.key("xy")

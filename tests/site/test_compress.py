@@ -1,4 +1,4 @@
-"""Precompressed copies (docs_tools.compress), the server that negotiates them
+"""Precompressed copies (docs_tools.sitebuild.compress), the server that negotiates them
 (scripts/serve_static.py) and the content-hashed runtime folder they are cached under."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_tools import compress, runtime
+from docs_tools.sitebuild import HASH_LENGTH, RUNTIME_HOME, cache, compress, runtime_dir
 from scripts import serve_static
 
 HASH = "0123456789abcdef"
@@ -83,7 +83,7 @@ def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_pa
 
 
 def test_copies_are_the_same_bytes_on_every_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compress, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(cache, "CACHE", tmp_path / "cache")
     monkeypatch.setattr(compress, "CACHE_MIN", 4096)  # the larger files go through the cache
     runs, cached = [], []
     for n in range(3):
@@ -91,7 +91,7 @@ def test_copies_are_the_same_bytes_on_every_build(tmp_path: Path, monkeypatch: p
         _tree(site)
         compress.precompress(site)
         runs.append({p.relative_to(site): p.read_bytes() for p in site.rglob("*.gz")})
-        cached.append(sorted(p.name for p in (tmp_path / "cache").iterdir()))
+        cached.append(sorted(p.name for p in (tmp_path / "cache" / "compressed").iterdir()))
     assert runs[0] == runs[1] == runs[2] and runs[0]
     assert cached[0] == cached[1] == cached[2] and cached[0]  # reused, not made again
     assert all(name.endswith((".gz", ".br")) for name in cached[0])
@@ -202,50 +202,13 @@ def test_accept_encoding_is_read_with_its_weights() -> None:
     assert serve_static.accepted("") == set()
 
 
-def test_the_runtime_folder_is_what_the_server_caches_and_the_worker_is_pointed_at(tmp_path: Path) -> None:
-    folder = tmp_path / runtime.RUNTIME_HOME / ("f" * runtime.HASH_LENGTH)
+def test_the_runtime_folder_is_what_the_server_caches(tmp_path: Path) -> None:
+    folder = tmp_path / RUNTIME_HOME / ("f" * HASH_LENGTH)
     folder.mkdir(parents=True)
     (folder / "pyodide-lock.json").write_text("{}")
-    assert runtime.runtime_dir(tmp_path) == folder
+    assert runtime_dir(tmp_path) == folder
     assert serve_static.IMMUTABLE.search(f"/x/{folder.relative_to(tmp_path).as_posix()}/pyodide.asm.wasm")
-    worker = tmp_path / "worker.mjs"
-    worker.write_text(
-        'import { loadPyodide } from "../pyodide/pyodide.mjs";\n'
-        "const url = new URL('../pyodide/', import.meta.url);\n// ../pyodide/ in a comment\n"
-    )
-    runtime.pin(worker, tmp_path)
-    assert worker.read_text() == (
-        f'import {{ loadPyodide }} from "../pyodide/{folder.name}/pyodide.mjs";\n'
-        f"const url = new URL('../pyodide/{folder.name}/', import.meta.url);\n"
-        "// ../pyodide/ in a comment\n"
-    )
-    pinned = worker.read_text()
-    runtime.pin(worker, tmp_path)  # once pointed, it stays so
-    assert worker.read_text() == pinned
-    worker.write_text("import { loadPyodide } from './pyodide.mjs';\n")
-    with pytest.raises(RuntimeError, match="names no ../pyodide/"):
-        runtime.pin(worker, tmp_path)
-    (tmp_path / runtime.RUNTIME_HOME / ("e" * runtime.HASH_LENGTH)).mkdir()
-    (tmp_path / runtime.RUNTIME_HOME / ("e" * runtime.HASH_LENGTH) / "pyodide-lock.json").write_text("{}")
+    (tmp_path / RUNTIME_HOME / ("e" * HASH_LENGTH)).mkdir()
+    (tmp_path / RUNTIME_HOME / ("e" * HASH_LENGTH) / "pyodide-lock.json").write_text("{}")
     with pytest.raises(RuntimeError, match="holds 2 runtimes"):
-        runtime.runtime_dir(tmp_path)
-
-
-def test_the_shipped_worker_loads_pyodide_from_the_folder_the_build_points() -> None:
-    source = (runtime.ROOT / "docs" / runtime.WORKER).read_text(encoding="utf-8")
-    assert 'import("../pyodide/pyodide.mjs")' in source
-    assert len(runtime._UNPINNED.findall(source)) == 3  # the runtime's URL and the two imports
-    page = (runtime.ROOT / "docs" / runtime.PAGE_MODULE).read_text(encoding="utf-8")
-    assert len(runtime._WORKER_URL.findall(page)) == 1  # where the build points it at pyodide/<hash>/
-
-
-def test_the_page_module_is_pointed_at_the_worker_in_the_runtime_folder(tmp_path: Path) -> None:
-    module = tmp_path / "rollkit.mjs"
-    module.write_text('const WORKER_URL = new URL("./rollkit-worker.mjs", import.meta.url);\n')
-    runtime.point(module, f"pyodide/{HASH}")
-    assert (
-        module.read_text()
-        == f'const WORKER_URL = new URL("../pyodide/{HASH}/rollkit-worker.mjs", import.meta.url);\n'
-    )
-    with pytest.raises(RuntimeError, match="0 times, not once"):
-        runtime.point(module, f"pyodide/{HASH}")  # pointed once only
+        runtime_dir(tmp_path)

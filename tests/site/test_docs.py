@@ -16,7 +16,7 @@ import pytest
 
 from docs_tools.mdfences import scan
 from rollkit._registry import BUILT_IN
-from docs_tools.runtime import runtime_dir
+from docs_tools.sitebuild import runtime_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

@@ -27,7 +27,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     pytest.importorskip("mkdocs", reason="the wheel is built with the dev venv")
     _need(shutil.which("node") is not None, "node is needed")
     _need((ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists(), "run scripts/setup (npm ci)")
-    from docs_tools.runtime import WHEEL_FOLDER, stdlib, wheel
+    from docs_tools.sitebuild import WHEEL_FOLDER, stdlib, wheel
 
     blocks = []
     for page in sorted((ROOT / "docs").rglob("*.md")):
@@ -35,7 +35,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
             if fence.info.split()[:1] == ["pycon"]:
                 blocks.append({"name": f"{page.relative_to(ROOT)}:{fence.line}", "source": fence.body})
     assert len(blocks) >= 50
-    built = wheel()
+    built = wheel.wheel()
     done = subprocess.run(
         ["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")],
         cwd=ROOT,
@@ -43,7 +43,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
             {
                 "wheel": str(built),
                 "path": f"{WHEEL_FOLDER}/{built.name}",
-                "stdlib": str(stdlib(built)),
+                "stdlib": str(stdlib.stdlib(built)),
                 "blocks": blocks,
             }
         ),

@@ -1,9 +1,8 @@
 // rollkit's service worker: the template of the sw.js that the build step writes at the
-// site's root (docs_tools/offline.py puts the manifest in place of the empty one below).
-// After the first visit it keeps every page, the site's assets, the search index and the
-// Python runtime (Pyodide, the rollkit wheel, the lock file, rollkit's worker and the memory
-// snapshot that it starts Python from), so that the site opens and its widgets roll with the
-// network off.
+// site's root (docs_tools/sitebuild/offline.py puts the manifest in place of the empty one
+// below). After the first visit it keeps every page, the site's assets, the search index and the
+// Python runtime (Pyodide, the rollkit wheel, the lock file and rollkit's worker), so that the
+// site opens and its widgets roll with the network off.
 //
 // - One cache per build: "rollkit-offline <site path> <version>", the version being a hash
 //   of every kept file. A new build installs into a new cache (a file whose content an older
@@ -14,8 +13,7 @@
 // - Kept files are answered from the cache, else from the network (and kept). A page opened
 //   with a query string (a shared link: ?rk=...&p.dice=...) is the page without it.
 // - With the browser's data saver on, the install keeps the pages and assets only; the
-//   runtime is kept when a widget first downloads it (not the snapshot: the worker then
-//   boots Python without it).
+//   runtime is kept when a widget first downloads it.
 "use strict";
 
 const MANIFEST = /* MANIFEST */ { version: "", files: {}, runtime: [], fallback: "404.html" };

@@ -1,8 +1,8 @@
 """Offline use: the site's service worker, written by the build step into the site's root.
 
-    offline.write(site_dir)  # the last thing ``docs_tools.runtime.build`` does
+    offline.write(site_dir)  # the build's last step (docs_tools.sitebuild.orchestrator)
 
-``sw.js`` is ``docs_tools/sw.js`` with its manifest filled in: the build's version (a hash
+``sw.js`` is ``docs_tools/sitebuild/sw.js`` with its manifest filled in: the build's version (a hash
 of every kept file and of the worker's own code), each kept file with the hash of its
 content, the runtime's files (kept on first use only under the reader's data saver) and
 the page shown for an unknown address while offline. ``assets/rollkit.mjs`` registers it
@@ -11,10 +11,9 @@ from ``../sw.js``, so its scope is the site's root, also under a sub-path.
 Kept: every page (``hits/index.html`` as ``hits/``, the address a reader opens), ``404.html``,
 every asset, the search index, the sitemap (instant navigation reads it) and the Python
 runtime (the folder holding ``pyodide-lock.json``: Pyodide, the rollkit wheel, the lock
-file, rollkit's worker and the memory snapshot; under data saver the worker never downloads
-the snapshot, so it is not kept then). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the browser asks for the
-file itself), source maps, and search's language packs (``assets/javascripts/lunr/``: an
-English site never loads them).
+file and rollkit's worker). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the
+browser asks for the file itself), source maps, and search's language packs
+(``assets/javascripts/lunr/``: an English site never loads them).
 """
 
 from __future__ import annotations

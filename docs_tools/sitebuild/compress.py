@@ -2,7 +2,7 @@
 
     compress.precompress(site_dir)  # the build step calls it once the site is complete
 
-Every text, WebAssembly or memory snapshot (``.bin``) file of at least ``MIN_SIZE`` bytes
+Every text or WebAssembly file (or zip, see below) of at least ``MIN_SIZE`` bytes
 gets ``NAME.gz`` beside it (gzip, level 9, no name or time in the header, so a build is
 byte-for-byte repeatable), and
 ``NAME.br`` too when the ``brotli`` package is importable (it is in the dev extra). A copy
@@ -16,16 +16,15 @@ answers a request for ``NAME`` with the best copy the browser accepts (br, then 
 and most CDNs do the same. A host that ignores the copies serves the files as before.
 
 Compressing the Pyodide runtime takes over a second and it rarely changes, so copies of
-files over ``CACHE_MIN`` bytes are kept in ``build/compressed/`` by the hash of their content.
+files over ``CACHE_MIN`` bytes are kept in the build's cache (``build/compressed/``) by the hash of
+their content.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,8 +34,8 @@ try:  # in the dev extra (pyproject.toml); a build without it writes .gz copies 
 except ImportError:  # pragma: no cover - depends on the environment
     brotli = None
 
-ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / "build" / "compressed"
+from docs_tools.sitebuild.cache import cached
+
 CACHE_MIN = 512 * 1024  # bytes: the runtime's files; pages change with every edit
 CACHE_KEEP = 24  # copies kept in the cache, the most recently used
 CACHE_VERSION = 2  # part of a cached copy's name: raised when the compression settings change
@@ -56,26 +55,20 @@ SUFFIXES = frozenset(
         ".txt",
         ".wasm",
         ".webmanifest",
-        ".bin",
         ".zip",
     }
 )
 
 
-LARGE = 16 * 1024 * 1024  # bytes: the memory snapshot (31 MB); the best levels take a minute there
-
-
 def _gzip(data: bytes) -> bytes:
-    # level 9, but 6 above LARGE: level 9 takes 30 times as long on the snapshot for 1% less
-    return gzip.compress(data, compresslevel=9 if len(data) <= LARGE else 6, mtime=0)
+    return gzip.compress(data, compresslevel=9, mtime=0)
 
 
 def _brotli(data: bytes) -> bytes:
     # About the best quality that takes seconds, not minutes, on a two-core machine (a fresh
     # checkout, as in CI, compresses the runtime once): 10 for the pages (7% less than 9), 9 for
-    # the runtime's large files (11 gives the wasm 12% less, at several times the time), 7 for
-    # the memory snapshot (31 MB, made again whenever rollkit changes; 1% more than 9).
-    quality = 10 if len(data) < CACHE_MIN else 9 if len(data) <= LARGE else 7
+    # the runtime's large files (11 gives the wasm 12% less, at several times the time).
+    quality = 10 if len(data) < CACHE_MIN else 9
     return bytes(brotli.compress(data, quality=quality))
 
 
@@ -101,32 +94,15 @@ def wanted(path: Path, size: int, *, min_size: int = MIN_SIZE) -> bool:
     return path.suffix.lower() in SUFFIXES and size >= min_size
 
 
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except FileNotFoundError:  # pruned by a build running at the same time
-        return 0.0
-
-
 def _cached(data: bytes, suffix: str, encode: Callable[[bytes], bytes]) -> bytes:
     if len(data) < CACHE_MIN:
         return encode(data)
-    key = CACHE / f"{hashlib.sha256(data).hexdigest()}-v{CACHE_VERSION}{suffix}"
-    try:
-        done = key.read_bytes()
-        os.utime(key)  # used: kept longer
-        return done
-    except FileNotFoundError:
-        pass
-    done = encode(data)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=CACHE, suffix=".tmp", delete=False) as tmp:  # builds may run at once
-        tmp.write(done)
-    os.replace(tmp.name, key)
-    copies = [p for p in CACHE.iterdir() if p.suffix in (".gz", ".br")]
-    for old in sorted(copies, key=_mtime)[:-CACHE_KEEP]:
-        old.unlink(missing_ok=True)
-    return done
+    name = f"{hashlib.sha256(data).hexdigest()}-v{CACHE_VERSION}{suffix}"
+
+    def make(folder: Path) -> None:
+        (folder / "copy").write_bytes(encode(data))
+
+    return (cached("compressed", name, make, keep=CACHE_KEEP) / "copy").read_bytes()
 
 
 def precompress(site_dir: Path, *, min_size: int = MIN_SIZE) -> list[Compressed]:

@@ -1,0 +1,32 @@
+// What rollkit's page modules share: the one DOM builder, the page's polite status region and
+// the browser's idle time.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// A view tree [tag, attributes, ...children] as DOM nodes: the trees rollkit._view sends, and
+// the few rollkit's page modules make themselves. Attributes are set as text, never handlers,
+// and nothing is parsed as HTML.
+export function build(tree, inSvg = false) {
+  if (typeof tree === "string") return document.createTextNode(tree);
+  const [tag, attrs, ...children] = tree;
+  const svg = inSvg || tag === "svg";
+  const node = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || key.startsWith("on")) continue;
+    node.setAttribute(key, String(value));
+  }
+  for (const child of children) node.append(build(child, svg));
+  return node;
+}
+
+// One polite status region per page: loading and readiness are said once, not per widget.
+export function announce(text) {
+  let region = document.querySelector(".rk-live");
+  if (!region) {
+    region = build(["div", { class: "rk-live md-visually-hidden", role: "status", "aria-live": "polite" }]);
+    document.body.append(region);
+  }
+  region.textContent = text;
+}
+
+export const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));

@@ -1,0 +1,365 @@
+// A widget: its form, the odds it shows and its rolls. It asks the worker client for odds on
+// every edit and for a roll on Roll, and shows the trees rollkit answers with (rollkit._view)
+// through the one DOM builder, so this file has no formatting, table or chart code.
+
+import { ask, start, state, stop } from "./client.mjs";
+import { announce, build } from "./page.mjs";
+
+const PHONE = window.matchMedia("(max-width: 45em)");
+const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
+const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
+
+export class Widget {
+  constructor(root) {
+    this.root = root;
+    this.check = root.dataset.check;
+    this.initial = JSON.parse(root.dataset.state);
+    this.form = root.querySelector(".rk-form");
+    this.rollButton = root.querySelector(".rk-roll");
+    this.stopButton = root.querySelector(".rk-stop");
+    this.seed = root.querySelector(".rk-seed input");
+    this.statusNode = root.querySelector(".rk-status");
+    this.errorNode = root.querySelector(".rk-error");
+    this.result = root.querySelector(".rk-result");
+    this.detail = root.querySelector(".rk-roll-detail");
+    this.odds = root.querySelector(".rk-odds");
+    this.staleNote = root.querySelector(".rk-stale-note");
+    this.pinButton = root.querySelector(".rk-pin");
+    this.code = root.querySelector(".rk-python code");
+    this.values = root.querySelector(".rk-values")?.textContent || "";
+    this.pinned = null;
+    this.lastSeed = null;
+    this.spend = null; // the player's choices on the last roll (critdice points), as written
+    this.open = false; // the last roll waits for the player's choices
+    this.inFlight = false;
+    this.again = false;
+    for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
+    root.classList.add("rk-live-widget");
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
+    this.form.addEventListener("input", (event) => {
+      const list = event.target.closest(".rk-list");
+      if (list) this.listChanged(list);
+      else if (this.isParam(event.target)) this.edited();
+    });
+    this.form.addEventListener("click", (event) => {
+      const button = event.target.closest(".rk-add, .rk-remove");
+      if (button) this.listButton(button);
+    });
+    for (const list of root.querySelectorAll(".rk-list")) this.renumber(list);
+    this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); });
+    this.form.addEventListener("focusin", () => start(), { once: true });
+    this.form.addEventListener("pointerdown", () => start(), { once: true });
+    this.rollButton.addEventListener("click", () => this.roll());
+    this.stopButton.addEventListener("click", () => stop());
+    root.querySelector(".rk-share").addEventListener("click", () => this.share());
+    for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds());
+    this.pinButton.addEventListener("click", () => this.pin());
+    root.addEventListener("click", (event) => {
+      const button = event.target.closest(".rk-copy");
+      if (button) this.copy(button.dataset.copy, "Exact fraction copied.");
+    });
+    this.detail.addEventListener("click", (event) => {
+      const move = event.target.closest(".rk-move");
+      const finish = event.target.closest(".rk-finish");
+      if (move && !move.disabled) this.move(Number(move.dataset.die), Number(move.dataset.by));
+      else if (finish) this.finish(finish.dataset.spend);
+    });
+    if (state.ready) state.ready.then(
+      (info) => this.status(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
+      (error) => this.status(`Live rolls are unavailable (${error.message}).`, "failed"));
+  }
+
+  isParam(control) {
+    return control.closest(".rk-fields") && control.name;
+  }
+
+  params() {
+    const values = {};
+    for (const control of this.form.querySelectorAll(".rk-fields [name]")) {
+      values[control.name] = control.type === "checkbox" ? String(control.checked) : control.value;
+    }
+    return values;
+  }
+
+  // A list parameter (helpers, Stats) is edited as rows; its hidden input keeps the text
+  // the command line takes ("8:6,3:7"), so params() and shared links read it like any field.
+  listChanged(list) {
+    const rows = [...list.querySelectorAll(".rk-rows > .rk-row")];
+    list.querySelector("input[type=hidden]").value = rows
+      .map((row) => [...row.querySelectorAll("input[data-part]")].map((input) => input.value.trim()).join(":"))
+      .join(",");
+    this.edited();
+  }
+
+  listButton(button) {
+    const list = button.closest(".rk-list");
+    const rows = list.querySelector(".rk-rows");
+    let focus;
+    if (button.classList.contains("rk-add")) {
+      const row = list.querySelector(".rk-row-template").content.firstElementChild.cloneNode(true);
+      rows.append(row);
+      focus = row.querySelector("input");
+    } else {
+      const row = button.closest(".rk-row");
+      focus = row.nextElementSibling?.querySelector(".rk-remove") || row.previousElementSibling?.querySelector(".rk-remove");
+      row.remove();
+    }
+    this.renumber(list);
+    this.listChanged(list);
+    (focus && !focus.disabled ? focus : list.querySelector(".rk-add")).focus();
+    announce(`${list.querySelector("legend").textContent}: ${rows.children.length} ${list.dataset.item.toLowerCase()}${rows.children.length === 1 ? "" : "s"}.`);
+  }
+
+  // Rows are named "Helper 1", "Helper 2"... in order; Add and Remove follow the allowed count.
+  renumber(list) {
+    const rows = [...list.querySelectorAll(".rk-rows > .rk-row")];
+    rows.forEach((row, index) => {
+      const name = `${list.dataset.item} ${index + 1}`;
+      row.querySelector(".rk-entry").textContent = name;
+      row.querySelector(".rk-remove .rk-sr").textContent = ` ${name}`;
+      for (const input of row.querySelectorAll("input[data-part]")) {
+        input.setAttribute("aria-label", input.dataset.label ? `${name}, ${input.dataset.label}` : name);
+      }
+      row.querySelector(".rk-remove").disabled = rows.length <= Number(list.dataset.least);
+    });
+    const most = list.dataset.most;
+    list.querySelector(".rk-add").disabled = most !== undefined && rows.length >= Number(most);
+  }
+
+  // The rows from the hidden input's text, when a shared link sets it.
+  fillList(list, text) {
+    const rows = list.querySelector(".rk-rows");
+    const template = list.querySelector(".rk-row-template").content.firstElementChild;
+    rows.replaceChildren(...text.split(",").filter((entry) => entry.trim()).map((entry) => {
+      const row = template.cloneNode(true);
+      const parts = entry.split(":");
+      row.querySelectorAll("input[data-part]").forEach((input, index) => { input.value = (parts[index] ?? "").trim(); });
+      return row;
+    }));
+    list.querySelector("input[type=hidden]").value = text;
+    this.renumber(list);
+  }
+
+  view() {
+    return this.root.querySelector(".rk-view:checked")?.value || "exactly";
+  }
+
+  status(text, kind) {
+    this.statusNode.textContent = text;
+    this.root.dataset.status = kind;
+  }
+
+  // The odds on screen belong to other values as soon as a field changes: say so at once.
+  edited() {
+    if (this.open) { // the dice waiting for choices were rolled with the old values
+      this.open = false;
+      delete this.root.dataset.pending;
+      this.detail.replaceChildren();
+      this.result.classList.remove("rk-success", "rk-failure");
+      this.result.textContent = "The values changed: press Roll for a new roll with them.";
+    }
+    this.odds.classList.add("rk-stale");
+    this.staleNote.hidden = false;
+    this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Working out the odds for your new values…`;
+    this.updateOdds();
+  }
+
+  clearErrors() {
+    this.errorNode.hidden = true;
+    this.errorNode.textContent = "";
+    this.errorNode.classList.remove("rk-sr");
+    for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+    for (const node of this.form.querySelectorAll(".rk-field-error")) { node.hidden = true; node.textContent = ""; }
+  }
+
+  // The reader's mistake is shown by its field; a bug in rollkit says so, details in the console.
+  failed(answer) {
+    this.clearErrors();
+    if (answer.internal) {
+      console.error("rollkit internal error:", answer.detail || answer.error);
+      this.showError("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
+      return;
+    }
+    let control = answer.field === "seed" ? this.seed
+      : answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
+    const list = control?.closest(".rk-list");
+    if (list) { // the entry's own number when the error points at one, else the first
+      const row = list.querySelectorAll(".rk-rows > .rk-row")[answer.item ?? 0];
+      control = row?.querySelectorAll("input[data-part]")[answer.part ?? 0] || list;
+    }
+    const holder = list || control;
+    const place = holder && holder.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(holder.id)}-error`) : null;
+    if (place) {
+      control.setAttribute("aria-invalid", "true");
+      place.textContent = answer.error;
+      place.hidden = false;
+    }
+    this.showError(answer.error);
+    this.errorNode.classList.toggle("rk-sr", Boolean(place)); // said by its field; still announced
+  }
+
+  showError(message) {
+    this.errorNode.textContent = message;
+    this.errorNode.hidden = false;
+    this.root.classList.add("rk-has-error");
+  }
+
+  async copy(text, done) {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.status(done, this.root.dataset.status);
+      announce(done);
+    } catch (error) {
+      this.status("Copying is not allowed here; select the text instead.", this.root.dataset.status);
+    }
+  }
+
+  // A link that opens this page with this widget's values (and the seed of the last roll).
+  link() {
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.searchParams.set("rk", this.root.id);
+    for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
+    if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
+    if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
+    url.hash = this.root.id;
+    return url.href;
+  }
+
+  share() {
+    this.copy(this.link(), this.lastSeed === null ? "Link to these values copied." : "Link to this roll copied.");
+  }
+
+  pin() {
+    if (this.pinned) {
+      this.pinned = null;
+      this.pinButton.setAttribute("aria-pressed", "false");
+      this.pinButton.textContent = "Pin these odds to compare";
+    } else {
+      this.pinned = this.params();
+      this.pinButton.setAttribute("aria-pressed", "true");
+      this.pinButton.textContent = "Unpin";
+    }
+    this.updateOdds();
+  }
+
+  async run(request) {
+    state.used = performance.now();
+    const slow = setTimeout(() => { this.stopButton.hidden = false; }, SLOW_MS);
+    this.root.setAttribute("aria-busy", "true");
+    try {
+      return await ask(request);
+    } finally {
+      clearTimeout(slow);
+      this.stopButton.hidden = true;
+      this.root.removeAttribute("aria-busy");
+    }
+  }
+
+  // Each edit asks at once; while an answer is pending, further edits wait and only the
+  // latest values are sent next, so fast typing never queues stale work.
+  async updateOdds() {
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    let answer;
+    try {
+      answer = await this.run({ op: "odds", check: this.check, params: this.params(), view: this.view(),
+        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned });
+    } finally {
+      this.inFlight = false;
+    }
+    if (this.again) {
+      this.again = false;
+      this.updateOdds();
+      return;
+    }
+    if (!answer.ok) {
+      this.failed(answer);
+      this.staleNote.hidden = false;
+      this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Fix the value marked above to see new odds.`;
+      return;
+    }
+    this.clearErrors();
+    this.showOdds(answer.result);
+  }
+
+  showOdds(odds) {
+    const view = odds.view;
+    this.odds.querySelector(".rk-odds-view").replaceWith(build(view.tree));
+    this.odds.classList.remove("rk-stale");
+    this.staleNote.hidden = true;
+    this.values = view.values;
+    this.root.querySelector(".rk-title").textContent = view.title;
+    this.code.textContent = odds.python;
+    this.root.dataset.chance = view.chance;
+  }
+
+  // A roll; where the rules let the roller decide after seeing the dice (critdice points), the
+  // answer first shows those dice with their choices ("pending"), and finish() rolls on.
+  async roll(seed, choices = {}) {
+    const chosen = seed ?? (this.seed.value.trim() || undefined);
+    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true, ...choices });
+    if (!answer.ok) {
+      this.failed(answer);
+      return;
+    }
+    this.clearErrors();
+    this.showRoll(answer.result, !choices.move);
+  }
+
+  // One point on one die, up or down; the focus stays on the button pressed (or its die).
+  async move(die, by) {
+    await this.roll(this.lastSeed, { spend: this.spend, move: { die, by } });
+    const again = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${by}"]`);
+    const other = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${-by}"]`);
+    (again && !again.disabled ? again : other && !other.disabled ? other : this.detail.querySelector(".rk-finish"))?.focus();
+  }
+
+  async finish(how) {
+    await this.roll(this.lastSeed, { spend: how === "plan" ? "plan" : this.spend, finish: true });
+    this.result.focus({ preventScroll: true });
+  }
+
+  showRoll(roll, reveal = true) {
+    this.result.textContent = roll.view.summary;
+    this.result.classList.toggle("rk-success", !roll.pending && roll.success);
+    this.result.classList.toggle("rk-failure", !roll.pending && !roll.success);
+    this.detail.replaceChildren(build(roll.view.tree));
+    this.lastSeed = roll.seed;
+    this.spend = roll.spend ?? null;
+    this.open = Boolean(roll.pending);
+    if (this.open) this.root.dataset.pending = "1";
+    else delete this.root.dataset.pending;
+    this.root.dataset.seed = String(roll.seed);
+    this.root.dataset.faces = roll.view.faces.join(",");
+    if (roll.python) this.code.textContent = roll.python;
+    if (!reveal) return;
+    const box = this.result.getBoundingClientRect();
+    if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
+      this.result.scrollIntoView({ block: "nearest", behavior: STILL.matches ? "auto" : "smooth" });
+    }
+  }
+
+  // A shared link (?rk=ID&p.name=value[&seed=N]) restores the values, and the roll if seeded.
+  replay() {
+    const query = new URLSearchParams(window.location.search);
+    if (query.get("rk") !== this.root.id) return;
+    for (const [key, value] of query) {
+      if (!key.startsWith("p.")) continue;
+      const control = this.form.querySelector(`.rk-fields [name="${CSS.escape(key.slice(2))}"]`);
+      if (!control) continue;
+      if (control.type === "checkbox") control.checked = value === "true";
+      else if (control.closest(".rk-list")) this.fillList(control.closest(".rk-list"), value);
+      else control.value = value;
+    }
+    this.seed.value = query.get("seed") || "";
+    this.edited();
+    if (!query.get("seed")) return;
+    if (query.has("spend")) this.roll(undefined, { spend: query.get("spend"), finish: true });
+    else if (query.has("hand")) this.roll(undefined, { spend: query.get("hand") });
+    else this.roll();
+  }
+}

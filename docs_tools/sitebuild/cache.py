@@ -1,0 +1,78 @@
+"""The build's one cache: what a step keeps between builds, each entry a folder
+``build/<kind>/<key>/`` named by a hash of what it is made of (``key``).
+
+    folder = cached("stdlib", key(npm_zip, wheel, program), make, keep=2)
+
+``make(folder)`` writes the entry into a fresh folder, which is moved into place whole once it
+returns: a build that fails, or runs at the same time as another, never leaves half an entry.
+Each kind keeps its ``keep`` most recently used entries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from docs_tools.sitebuild import ROOT
+
+CACHE = ROOT / "build"
+
+__all__ = ["cached", "key", "CACHE"]
+
+
+def key(*parts: bytes | str | Path) -> str:
+    """A hash of ``parts``: bytes and text as they are, a path by its content."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = (
+            part.read_bytes() if isinstance(part, Path) else part.encode() if isinstance(part, str) else part
+        )
+        digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.hexdigest()[:24]
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:  # pruned by a build running at the same time
+        return 0.0
+
+
+def cached(kind: str, name: str, make: Callable[[Path], None], *, keep: int) -> Path:
+    """The entry ``build/<kind>/<name>/``, made by ``make(folder)`` unless the cache holds it;
+    nothing is kept when ``make`` raises."""
+    home = CACHE / kind
+    entry = home / name
+    if entry.is_dir():
+        os.utime(entry)  # used: kept longer
+        return entry
+    home.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=home))
+    try:
+        make(scratch)
+        try:
+            scratch.rename(entry)
+        except OSError:  # another build made it meanwhile
+            if not entry.is_dir():
+                raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    _prune(home, keep)
+    return entry
+
+
+def _prune(home: Path, keep: int) -> None:
+    entries = []
+    for path in home.iterdir():
+        if path.name.startswith("."):  # another build's scratch folder
+            continue
+        if path.is_dir():
+            entries.append(path)
+        else:  # not an entry of this cache (an older layout's file)
+            path.unlink(missing_ok=True)
+    for old in sorted(entries, key=_mtime)[:-keep]:
+        shutil.rmtree(old, ignore_errors=True)

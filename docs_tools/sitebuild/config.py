@@ -1,0 +1,65 @@
+"""The build's configuration of rollkit's runtime: one generated module, read by the page module
+and the worker.
+
+``docs/assets/rollkit/config.mjs`` is the configuration of a site without its runtime (a bare
+mkdocs or Zensical build). ``install`` makes the site's own, ``make(files, wheel)`` with
+``runtime`` set to its folder, and bundles ``module(config)`` in that module's place into the
+page module and the worker (``docs_tools.sitebuild.bundle``):
+
+- ``runtime``: the runtime's folder below the site's root, ``pyodide/<hash>/``; the page module
+  starts the worker there, and the worker loads Pyodide from beside itself;
+- ``files``: each file of that folder the worker loads (Pyodide's, the lock file, the wheel) with
+  its integrity (``sha256-<base64>``), which the browser checks as it downloads the ones the
+  worker asks to check;
+- ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from docs_tools.sitebuild import wheel_path
+
+SOURCE = "assets/rollkit/config.mjs"  # in the site (and in docs/): the module it replaces
+NAME = "CONFIG"
+_BUNDLED = re.compile(rf"^const {NAME} = (\{{.*\}});$", re.M)
+
+__all__ = ["make", "module", "read", "integrity", "SOURCE"]
+
+
+def integrity(data: bytes) -> str:
+    """The browser's integrity value for ``data`` (Subresource Integrity, SHA-256)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def make(files: dict[str, str], wheel: str, runtime: str | None = None) -> dict[str, Any]:
+    """The configuration of a runtime of ``files`` (name: integrity) with the wheel ``wheel``."""
+    if wheel not in files:
+        raise RuntimeError(f"the runtime's files do not include the wheel {wheel}")
+    return {
+        "runtime": runtime,
+        "files": dict(sorted(files.items())),
+        "wheel": {"file": wheel, "path": wheel_path(wheel)},
+    }
+
+
+def module(config: dict[str, Any]) -> str:
+    """The configuration as the module the page module and the worker import (on one line)."""
+    return (
+        "// The configuration of rollkit's runtime, made by the build (docs_tools.sitebuild.config).\n"
+        f"export const {NAME} = {json.dumps(config, sort_keys=True)};\n"
+    )
+
+
+def read(bundled: Path) -> dict[str, Any]:
+    """The configuration a bundle (a built site's ``assets/rollkit.mjs``, or its worker) holds."""
+    found = _BUNDLED.findall(bundled.read_text(encoding="utf-8"))
+    if len(found) != 1:
+        raise RuntimeError(f"{bundled} holds {len(found)} configurations, not one")
+    config: dict[str, Any] = json.loads(found[0])
+    return config
