@@ -212,4 +212,3 @@ def python_call(check: CheckBase, seed: int | None = None, spend: str | None = N
     else:
         lines.append(f"roll = check.roll(seed={seed}, adjustments={spend!r})")
     return "\n".join(lines)
-
