@@ -51,6 +51,8 @@ def cached(kind: str, name: str, make: Callable[[Path], None], *, keep: int) -> 
         os.utime(entry)  # used: kept longer
         return entry
     home.mkdir(parents=True, exist_ok=True)
+    if entry.exists():  # a file of an older layout of the cache, under the same name
+        entry.unlink()
     scratch = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=home))
     try:
         make(scratch)

@@ -280,3 +280,13 @@ def test_the_build_cache_keeps_its_most_recent_entries_and_nothing_half_made(
         cache.cached("kind", "d", broken, keep=2)
     assert sorted(p.name for p in (tmp_path / "kind").iterdir()) == ["a", "c"]
     assert cache.key("x", b"y") == cache.key("x", b"y") != cache.key("xy")
+
+
+def test_a_file_left_by_an_older_layout_of_the_cache_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cache, "CACHE", tmp_path)
+    (tmp_path / "kind").mkdir()
+    (tmp_path / "kind" / "a").write_text("an older build's cached file")
+    entry = cache.cached("kind", "a", lambda folder: (folder / "out.txt").write_text("new"), keep=2)
+    assert entry.is_dir() and (entry / "out.txt").read_text() == "new"
