@@ -76,7 +76,7 @@ def to_html(tree: Child) -> str:
     if isinstance(tree, str):
         return escape(tree, quote=False)
     shown = "".join(
-        f' {key}="{escape(str(value))}"'
+        f" {key}" if value is True else f' {key}="{escape(str(value))}"'
         for key, value in tree.attrs
         if value is not False and value is not None
     )

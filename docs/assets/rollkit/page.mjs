@@ -13,7 +13,7 @@ export function build(tree, inSvg = false) {
   const node = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === false || value === null || key.startsWith("on")) continue;
-    node.setAttribute(key, String(value));
+    node.setAttribute(key, value === true ? "" : String(value)); // true: present, as to_html writes it
   }
   for (const child of children) node.append(build(child, svg));
   return node;
