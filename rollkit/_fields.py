@@ -415,47 +415,57 @@ def check_fields(obj: Any) -> None:
     """Check every declared field of the dataclass ``obj`` against its declaration, in order;
     a list given as a list is kept as a tuple (the check stays hashable).
 
-    A value its declaration plainly allows passes a quick test made once per class; any other
+    A value its declaration plainly allows passes a quick test, compiled once per class into
+    one function (building a check is on the hot path of every odds update); any other value
     goes through ``Field.check``, which accepts it (a list made a tuple) or says why not.
     """
-    values = obj.__dict__
     cls: type = type(obj)
-    for name, allowed, field in _tests(cls):
-        value = values[name]
-        if not allowed(value):
-            checked = field.check(value)
-            if checked is not value:
-                object.__setattr__(obj, name, checked)
+    _compiled(cls)(obj)
 
 
-Test = Callable[[Any], bool]
+def _full(obj: Any, field: Field, value: Any) -> None:
+    checked = field.check(value)
+    if checked is not value:
+        object.__setattr__(obj, field.name, checked)
 
 
-def _quick(field: Field) -> Test:
-    """A test that passes the values ``field`` plainly allows (it may fail some it allows)."""
+def _quick(field: Field, i: int, names: dict[str, Any]) -> str:
+    """An expression of ``v`` that is true for the values ``field`` plainly allows (it may be
+    false for some it allows: those go through ``Field.check``); constants go in ``names``."""
     param, kind = field.param, field.kind
     if field.optional:
-        return lambda value: False
+        return "False"
     if kind == "number":
-        low, high = param.low, param.high
-        if low is not None and high is not None:
-            return lambda value: type(value) is int and low <= value <= high
-        if low is not None:
-            return lambda value: type(value) is int and value >= low
-        if high is not None:
-            return lambda value: type(value) is int and value <= high
-        return lambda value: type(value) is int
+        test = "type(v) is int"
+        if param.low is not None:
+            names[f"low{i}"] = param.low
+            test += f" and v >= low{i}"
+        if param.high is not None:
+            names[f"high{i}"] = param.high
+            test += f" and v <= high{i}"
+        return test
     if kind == "yes/no":
-        return lambda value: type(value) is bool
+        return "type(v) is bool"
     if kind == "choice":
-        options = frozenset((type(c), c) for c in field.choices)
-        plain = tuple({type(c) for c in field.choices})
-        return lambda value: isinstance(value, plain) and (type(value), value) in options
+        names[f"options{i}"] = frozenset((type(c), c) for c in field.choices)
+        names[f"plain{i}"] = tuple({type(c) for c in field.choices})
+        return f"isinstance(v, plain{i}) and (type(v), v) in options{i}"
     if kind == "list":
-        return lambda value: value == ()  # an empty tuple; any entry is checked in full
-    return lambda value: True
+        return "v == ()"  # an empty tuple; any entry is checked in full
+    return "True"
 
 
 @cache
-def _tests(cls: type) -> tuple[tuple[str, Test, Field], ...]:
-    return tuple((f.name, _quick(f), f) for f in fields(cls))
+def _compiled(cls: type) -> Callable[[Any], None]:
+    names: dict[str, Any] = {"_full": _full}
+    lines = ["def check(obj):", "    values = obj.__dict__"]
+    for i, field in enumerate(fields(cls)):
+        if not field.name.isidentifier():  # a dataclass field is always one
+            raise TypeError(f"{cls.__name__}: field name {field.name!r}")
+        names[f"field{i}"] = field
+        lines.append(f"    v = values[{field.name!r}]")
+        lines.append(f"    if not ({_quick(field, i, names)}):")
+        lines.append(f"        _full(obj, field{i}, v)")
+    lines.append("    return None")
+    exec("\n".join(lines), names)  # noqa: S102 - code made here from the declarations alone
+    return typing.cast(Callable[[Any], None], names["check"])

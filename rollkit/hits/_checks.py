@@ -283,7 +283,8 @@ class Check(Validated):
     )
 
     def _check_rules(self) -> None:
-        check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
+        if self.bought:
+            check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
         if self.rolled > MAX_ROLLED:
             most = max_bought(dice=self.dice)
             raise LimitError(
