@@ -270,6 +270,18 @@ class Field:
         args = typing.get_args(_unwrap(self.hint))
         return bool(args) and typing.get_origin(args[0]) is tuple
 
+    @property
+    def longest(self) -> int:
+        """The most characters this field's value may be written in (a form, a link, the command
+        line): text longer than this is refused before it is read."""
+        kind = self.kind
+        if kind == "list":
+            entries = self.param.most if self.param.most is not None else _MOST_WRITTEN_ENTRIES
+            return max(entries, 1) * len(self.param.entries()) * _NUMBER_CHARACTERS
+        if kind == "choice":
+            return max(len(str(c)) for c in self.choices) + _NUMBER_CHARACTERS
+        return _NUMBER_CHARACTERS
+
     def place(self, item: int | None = None, part: int | None = None) -> str:
         """Where a mistake is, in the rules' words: "Supporting PCs, helper 2, Threshold (x+)"."""
         where = self.label
@@ -368,6 +380,13 @@ class Field:
                     raise error.about(name, item=i, part=j) from None
             out.append(tuple(numbers))
         return tuple(out)
+
+
+_NUMBER_CHARACTERS = 32
+"""The most characters one whole number may be written in (its digits, a sign, ``_`` between
+digits, spaces and a separator around it): more than any number a field accepts needs."""
+_MOST_WRITTEN_ENTRIES = 1000
+"""The most entries a list with no declared most may be written with."""
 
 
 def plural(word: str) -> str:

@@ -7,7 +7,6 @@ field as data (``field``, and ``item``/``part`` in a list) with a message in the
 
 from __future__ import annotations
 
-import re
 import types
 import typing
 from collections.abc import Mapping
@@ -94,6 +93,10 @@ def convert(field: Field, text: str) -> Any:
             field=field.name,
             said=f"{label} is not text.",
         )
+    if len(text) > field.longest:  # before any reading: a long text costs nothing more
+        raise _refused(
+            f"{label}: {len(text):,} characters is too long; enter at most {field.longest:,}.", field.name
+        )
     hint = field.hint
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         if text.strip().lower() in ("", "none"):
@@ -122,7 +125,20 @@ def convert(field: Field, text: str) -> Any:
         raise type(error)(message, field=field.name, item=error.item, part=error.part, said=message) from None
 
 
-_SPLIT = re.compile(r"\s*,\s*|\s+")
+def _chunks(text: str) -> list[list[str]]:
+    """A list field's text as entries, each as its numbers' texts: entries are split by commas
+    or spaces, numbers within an entry joined by ":" ("8:6, 3 : 7"); an empty entry or number
+    stays, as "", for its error. String methods only, each one pass over the text: no pattern
+    that backtracks on a long run of spaces."""
+    sides = text.split(":")
+    joined = ":".join(
+        side.strip() if 0 < i < len(sides) - 1 else side.rstrip() if i == 0 else side.lstrip()
+        for i, side in enumerate(sides)
+    )
+    entries: list[str] = []
+    for part in joined.split(","):
+        entries.extend(part.split() or [""])
+    return [entry.split(":") for entry in entries]
 
 
 def _entries(field: Field, text: str) -> tuple[Any, ...]:
@@ -133,21 +149,21 @@ def _entries(field: Field, text: str) -> tuple[Any, ...]:
     declared = field.param
     parts = declared.entries()
     pair = len(parts) > 1
-    text = re.sub(r"\s*:\s*", ":", text.strip())
-    chunks = _SPLIT.split(text) if text else []
+    text = text.strip()
+    chunks = _chunks(text) if text else []
     if declared.most is not None and len(chunks) > declared.most:  # too many: not read one by one
-        return tuple(chunks)
+        return tuple(":".join(c) for c in chunks)
     joined = " joined by \u201c:\u201d" if pair else ""
     out = []
-    for i, chunk in enumerate(chunks):
+    for i, pieces in enumerate(chunks):
         where = field.place(i)
-        pieces = chunk.split(":")
         if len(pieces) != len(parts):
             names = ", ".join(p.label for p in parts)
+            shown = ":".join(pieces)
             raise _refused(
-                f"{where}: {_quoted(chunk)} is not {len(parts)} numbers{joined}; enter {names}{joined}."
+                f"{where}: {_quoted(shown)} is not {len(parts)} numbers{joined}; enter {names}{joined}."
                 if pair
-                else f"{where}: {_quoted(chunk)} is not one number; enter {parts[0].wanted()}.",
+                else f"{where}: {_quoted(shown)} is not one number; enter {parts[0].wanted()}.",
                 field.name,
                 i,
             )

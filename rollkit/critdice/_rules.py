@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .._errors import ParameterTypeError, RulesError
+from .._errors import LimitError, ParameterTypeError, RulesError
 from .._fields import Param
 from .._limits import Limit
 from .._validate import boolean, describe, integer
@@ -44,6 +44,7 @@ MAX_ADJUSTED_DICE = 30
 MAX_POINTS = 10
 MAX_CRITICAL = 100
 MAX_BOUND = 1000
+MAX_WRITTEN = 200
 LIMITS: tuple[Limit, ...] = (
     Limit(
         SYSTEM,
@@ -73,6 +74,12 @@ LIMITS: tuple[Limit, ...] = (
         "Most critical dice an ability may put in the pool from the start.",
     ),
     Limit(SYSTEM, "MAX_BOUND", MAX_BOUND, "Largest ``bound`` accepted by ``distribution``."),
+    Limit(
+        SYSTEM,
+        "MAX_WRITTEN",
+        MAX_WRITTEN,
+        "Longest written adjustments (``6+3F, 2-1L``) read, in characters.",
+    ),
 )
 """Each ``MAX_*`` limit with what it bounds (``rollkit limits``)."""
 
@@ -239,11 +246,33 @@ class Adjustment:
         return f"die {self.die} {way} {points} ({self.using})"
 
 
+_SEPARATORS = re.compile(r"[,;\s]+")
+
+
+def _written_moves(text: str) -> list[str]:
+    """The moves of written adjustments, split where a comma, semicolon or space comes before a
+    digit (the start of the next move): one pass over the text, no backtracking."""
+    moves, start = [], 0
+    for gap in _SEPARATORS.finditer(text):
+        if gap.end() < len(text) and text[gap.end()].isdigit():
+            moves.append(text[start : gap.start()])
+            start = gap.end()
+    moves.append(text[start:])
+    return [move for move in moves if move.strip()]
+
+
 def adjustments(chosen: Any) -> tuple[Adjustment, ...]:
-    """The player's adjustments from ``Adjustment`` values or their written form ("6+3F, 2-1L")."""
+    """The player's adjustments from ``Adjustment`` values or their written form ("6+3F, 2-1L"),
+    at most ``MAX_WRITTEN`` characters."""
     if isinstance(chosen, str):
+        if len(chosen) > MAX_WRITTEN:
+            raise LimitError(
+                f"adjustments is {len(chosen):,} characters long: rollkit reads at most {MAX_WRITTEN}",
+                said=f"the choices after the dice are {len(chosen):,} characters long; they are written"
+                f" in at most {MAX_WRITTEN} (such as 6+3F, 2-1L).",
+            )
         found: list[Adjustment] = []
-        for i, item in enumerate(p for p in re.split(r"[,;\s]+(?=\d)", chosen.strip()) if p.strip()):
+        for i, item in enumerate(_written_moves(chosen.strip())):
             match = _WRITTEN.fullmatch(item.strip())
             using = _USING.get(match[4].lower()) if match else None
             if match is None or using is None:
