@@ -40,7 +40,33 @@ rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N | --faces F,F,...] [--j
 Sizes beyond the limits (`rollkit limits`) are refused at once with exit status 2.
 Fractions longer than {FRACTION_DIGITS} characters are shortened in text output; --exact
 prints them whole, and --json always gives every probability whole.
-A bug in rollkit prints one line and exits with status 1; --debug shows its traceback."""
+`rollkit COMMAND --help` explains one command; options are given by their full names.
+Exit status: 0 done; 2 a mistake in the command (one line on stderr); 1 a bug in rollkit
+(one line; --debug shows its traceback); 74 the output could not be written (a full disk,
+a closed terminal); 130 interrupted (Ctrl-C)."""
+
+EXIT_BUG, EXIT_USAGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 1, 2, 74, 130
+"""The exit statuses besides 0, as the usage text documents them."""
+
+COMMAND_HELP = {
+    "roll": "usage: rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N | --faces F,F,...] [--json]\n\n"
+    "Roll one check, with a seed (a new one when none is given) or the faces rolled at the table.\n"
+    "`rollkit roll SYSTEM[.KIND] --help` lists that check's options; `rollkit systems` every check.",
+    "odds": "usage: rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]\n\n"
+    "The exact odds of one check: its chance of success, every outcome and the tally.\n"
+    "`rollkit odds SYSTEM[.KIND] --help` lists that check's options; `rollkit systems` every check.",
+    "rulings": "usage: rollkit rulings [SYSTEM] [--json]\n\n"
+    "Every ruling rollkit made where a rules source is ambiguous or contradicts itself (of one\n"
+    "SYSTEM when one is named), with the source's words and why.",
+    "systems": "usage: rollkit systems [SYSTEM[.KIND]]\n\n"
+    "Every check and its options, or one check's options explained.",
+    "limits": "usage: rollkit limits [SYSTEM]\n\n"
+    "The sizes beyond which rollkit refuses a check rather than compute for too long.",
+}
+"""What ``rollkit COMMAND --help`` prints for each command (a check's own options come from its
+fields: ``rollkit roll SYSTEM --help``)."""
+
+_HELP = ("-h", "--help")
 
 
 class UsageError(Exception):
@@ -48,6 +74,11 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """An argument parser that takes options by their full names only and raises on a mistake."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_abbrev=False, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
@@ -238,6 +269,11 @@ def run(argv: Sequence[str]) -> str:
     if not argv or argv[0] in ("-h", "--help", "help"):
         return "usage: " + USAGE
     command, rest = argv[0], argv[1:]
+    if command in COMMAND_HELP and (
+        rest[:1] in ([h] for h in _HELP)
+        or (command not in ("roll", "odds") and any(a in _HELP for a in rest))
+    ):
+        return COMMAND_HELP[command]  # a check's own help: rollkit roll SYSTEM --help
     if command == "rulings":
         as_json = "--json" in rest
         names = [a for a in rest if a != "--json"]
@@ -259,7 +295,10 @@ def run(argv: Sequence[str]) -> str:
         )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
-    options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(_joined(rest[1:])))
+    parser = _check_parser(find(rest[0]), command, rest[0])
+    if any(a in _HELP for a in rest[1:]):  # written by main, which knows when writing fails
+        return parser.format_help().rstrip("\n")
+    options = vars(parser.parse_args(_joined(rest[1:])))
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
         return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])
@@ -277,32 +316,54 @@ def run(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``rollkit`` console script and ``python -m rollkit``.
 
-    Exit status 0 on success, 2 for the reader's mistake (one line on stderr), 1 for
-    a bug in rollkit (one line; ``--debug`` anywhere in the command adds the traceback).
+    Exit status (``USAGE`` says so too): 0 done, 2 the reader's mistake (one line on stderr),
+    1 a bug in rollkit (one line; ``--debug`` anywhere in the command adds the traceback), 74
+    the output could not be written, 130 interrupted; never a traceback without ``--debug``.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     args = [a for a in args if a != "--debug"]
     try:
-        output = run(args)
-    except SystemExit as done:  # --help
-        return int(done.code or 0)
-    except (UsageError, RulesError) as error:
-        message = " ".join(str(error).split())
-        print(f"rollkit: error: {message}", file=sys.stderr)
-        return 2
-    except Exception as error:
-        if debug:
-            traceback.print_exc()
-        print(
-            f"rollkit: internal error: {type(error).__name__}: {' '.join(str(error).split())[:200]}"
-            " (this is a bug in rollkit; run again with --debug for details)",
-            file=sys.stderr,
-        )
-        return 1
+        try:
+            output = run(args)
+        except (UsageError, RulesError) as error:
+            _said(f"rollkit: error: {' '.join(str(error).split())}")
+            return EXIT_USAGE
+        except Exception as error:
+            if debug:
+                traceback.print_exc()
+            _said(
+                f"rollkit: internal error: {type(error).__name__}: {' '.join(str(error).split())[:200]}"
+                " (this is a bug in rollkit; run again with --debug for details)"
+            )
+            return EXIT_BUG
+        try:
+            print(output, flush=True)
+        except BrokenPipeError:  # the reader closed the pipe (`| head`): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError as error:
+            return _unwritable(error)
+        return 0
+    except KeyboardInterrupt:
+        _said("rollkit: interrupted")
+        return EXIT_INTERRUPTED
+
+
+def _said(line: str) -> None:
+    """One line on stderr, if stderr takes it (a failing stderr changes no exit status)."""
     try:
-        print(output, flush=True)
-    except BrokenPipeError:  # the reader closed the pipe (`| head`): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
+        print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
+
+
+def _unwritable(error: OSError) -> int:
+    """The output could not be written (a full disk, a closed terminal): say so on stderr."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:  # what is still buffered for stdout goes nowhere, so exiting does not fail again
         os.dup2(devnull, sys.stdout.fileno())
-    return 0
+    except OSError:
+        pass
+    _said(f"rollkit: error: could not write the output ({error.strerror or error})")
+    return EXIT_OUTPUT

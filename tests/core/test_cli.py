@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import signal
 import subprocess
 import sys
+import time
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -194,3 +197,89 @@ def test_a_list_option_may_start_with_a_minus_sign(capsys: pytest.CaptureFixture
     assert "debuffs=(-5, 3)" in capsys.readouterr().out
     assert main(["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "-1"]) == 2
     assert "Target Number (TN): -1 is out of range" in capsys.readouterr().err
+
+
+# --- the command line's contract: streams, signals, full option names, help after a command ---
+
+
+def _rollkit(*args: str, **streams: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rollkit", *args],
+        text=True,
+        check=False,
+        capture_output=not streams,
+        **streams,
+    )
+
+
+@pytest.mark.parametrize("command", ["systems", "rulings", "limits", "roll", "odds"])
+def test_help_after_any_command_is_that_commands_help(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    for argv in ([command, "--help"], [command, "-h"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"usage: rollkit {command}") and "is not a known check" not in out
+    assert main(["systems", "hits", "--help"]) == 0  # help anywhere after systems
+    assert capsys.readouterr().out.startswith("usage: rollkit systems")
+
+
+def test_options_are_taken_by_their_full_names_only(capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["odds", "hits", "--dice", "5", "--threshold", "7", "--tn", "3"]
+    assert main([*base, "--json"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--js"]) == 2
+    err = capsys.readouterr().err
+    assert err == "rollkit: error: unrecognized arguments: --js\n"
+    assert main(["odds", "hits", "--dic", "5", "--threshold", "7", "--tn", "3"]) == 2
+
+
+def test_a_full_output_ends_with_one_line_and_status_74(tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = _rollkit(
+            "odds",
+            "hits",
+            "--dice",
+            "5",
+            "--threshold",
+            "7",
+            "--tn",
+            "3",
+            stdout=full,
+            stderr=subprocess.PIPE,
+        )
+    assert done.returncode == 74
+    assert done.stderr == "rollkit: error: could not write the output (No space left on device)\n"
+    with open("/dev/full", "w") as full:  # a check's own --help, printed by argparse
+        done = _rollkit("roll", "hits", "--help", stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == 74 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_failing_stderr_keeps_the_status_of_the_mistake() -> None:
+    with open("/dev/full", "w") as full:
+        done = _rollkit(
+            "odds",
+            "hits",
+            "--dice",
+            "x",
+            "--threshold",
+            "7",
+            "--tn",
+            "3",
+            stdout=subprocess.PIPE,
+            stderr=full,
+        )
+    assert done.returncode == 2 and done.stdout == ""
+
+
+def test_ctrl_c_ends_with_one_line_and_status_130() -> None:
+    # a computation that runs until it is interrupted: run() replaced by a sleep
+    script = "import time, rollkit._cli as c; c.run = lambda argv: time.sleep(60); raise SystemExit(c.main(['odds']))"
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(1.0)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert (out, err) == ("", "rollkit: interrupted\n")
