@@ -95,7 +95,9 @@ def convert(field: Field, text: str) -> Any:
         )
     if len(text) > field.longest:  # before any reading: a long text costs nothing more
         raise _refused(
-            f"{label}: {len(text):,} characters is too long; enter at most {field.longest:,}.", field.name
+            f"{label}: {_quoted(text)} ({len(text):,} characters) is too long; enter at most"
+            f" {field.longest:,}.",
+            field.name,
         )
     hint = field.hint
     if typing.get_origin(hint) in (typing.Union, types.UnionType):

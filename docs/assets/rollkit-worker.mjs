@@ -8,10 +8,9 @@
 //
 // Start-up asks for everything at once. Left to itself, Pyodide's files come one after
 // the other: this script, then pyodide.mjs, then (together) pyodide.asm.mjs, the wasm,
-// the standard library and the lock file. Here the first line of this script already asks
-// for the wasm, the standard library, the lock file and the wheel, while pyodide.mjs and
-// pyodide.asm.mjs load; Pyodide is handed those downloads when it asks for them (see `fetch`
-// below). Once Python runs, the wheel is written into Pyodide's file system and put on
+// the standard library and the lock file. Here the first lines of this script already ask
+// for all of them and the wheel; Pyodide is handed those downloads when it asks for them (see
+// `fetch` below). Once Python runs, the wheel is written into Pyodide's file system and put on
 // sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack it
 // (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
@@ -22,11 +21,13 @@ import { CONFIG } from "./rollkit/config.mjs";
 const started = performance.now();
 const RUNTIME = new URL("./", import.meta.url); // the runtime's folder: Pyodide is beside this worker
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
-// Checked against the hash the build's configuration names as they download: the wheel, the
-// standard library and the lock file. Not yet the wasm: with an integrity the browser hands it
-// over only once it is whole, and its compile would no longer run while it downloads; nor
-// pyodide.mjs and pyodide.asm.mjs, which are imported (a worker's import takes no integrity).
-const CHECKED = new Set([CONFIG.wheel?.file, "python_stdlib.zip", "pyodide-lock.json"]);
+const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // imported once checked
+// Every file this worker loads is checked against the hash the build's configuration names:
+// the wasm, the standard library, the lock file and the wheel as they download (a file that is
+// not the one the site was built with, or that arrives cut short, is refused at once), and
+// Pyodide's two modules before they are imported (a worker's import takes no integrity, so each
+// is first fetched with it, into the browser's cache, which the import then reads).
+const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file]);
 const BOOT_LIMIT_MS = 120_000;
 let handle = null;
 let failed = false;
@@ -89,7 +90,12 @@ const wheel = CONFIG.wheel
   : Promise.reject(new Error("this build names no rollkit wheel"));
 wheel.catch((error) => fail(error.message));
 
+// Pyodide's modules, each fetched with its integrity first (asked for at once, with the rest).
+const modules = Promise.all(MODULES.map((name) => checked(name)));
+modules.catch((error) => fail(error.message));
+
 async function boot() {
+  await modules;
   const [{ loadPyodide }] = await Promise.all([
     import("./pyodide.mjs"),
     import("./pyodide.asm.mjs"), // the same module Pyodide imports next, already loaded

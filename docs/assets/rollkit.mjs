@@ -10,13 +10,14 @@
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
-import { keepOffline } from "./rollkit/offline.mjs";
+import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
-useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE));
+useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
 
 function bindAll() {
+  if (state.stale) return reloadForUpdate(); // another build now serves the site: load this page whole
   widgets.clear();
   state.page += 1;
   state.used = performance.now();

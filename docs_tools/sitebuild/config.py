@@ -11,7 +11,12 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
 - ``files``: each file of that folder the worker loads (Pyodide's, the lock file, the wheel) with
   its integrity (``sha256-<base64>``), which the browser checks as it downloads the ones the
   worker asks to check;
-- ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``.
+- ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``;
+- ``worker``: in the page module only, the worker's integrity (the worker cannot name its own),
+  which the page checks before it starts the worker.
+
+The browser checks every file the worker loads against its integrity here; the wheel's is the
+lock file's sha256 for it.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ def make(files: dict[str, str], wheel: str, runtime: str | None = None) -> dict[
         "runtime": runtime,
         "files": dict(sorted(files.items())),
         "wheel": {"file": wheel, "path": wheel_path(wheel)},
+        "worker": None,
     }
 
 

@@ -17,6 +17,7 @@ configuration into its page module and worker.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import shutil
@@ -75,6 +76,13 @@ def _lock(folder: Path, wheel_name: str) -> None:
         raise RuntimeError(f"the rollkit wheel does not match the sha256 in {LOCK}")
 
 
+def _wheel_integrity(folder: Path, wheel_name: str) -> str:
+    """The wheel's integrity as the lock file gives it (its sha256, which ``_lock`` checked
+    against the wheel): the browser checks the wheel against the lock file's own hash."""
+    lock = json.loads((folder / LOCK).read_text(encoding="utf-8"))
+    return "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
+
+
 def install(site_dir: Path, built: Path, library: Path) -> Path:
     """Put the runtime (Pyodide's files with the standard library ``library``, the wheel ``built``,
     the lock file and the worker) into ``site_dir/pyodide/<hash>/`` and bundle the page module and
@@ -96,7 +104,8 @@ def install(site_dir: Path, built: Path, library: Path) -> Path:
     _lock(scratch, built.name)  # checked against the wheel: its integrity below is the lock file's sha256
     for name in RUNTIME:
         shutil.copy2(library if name == STDLIB else NPM_PYODIDE / name, scratch / name)
-    files = {name: config.integrity((scratch / name).read_bytes()) for name in (*RUNTIME, LOCK, built.name)}
+    files = {name: config.integrity((scratch / name).read_bytes()) for name in (*RUNTIME, LOCK)}
+    files[built.name] = _wheel_integrity(scratch, built.name)  # the lock file's sha256: one hash, not two
     made = config.make(files, built.name)
     source = site_dir / config.SOURCE
 
@@ -107,7 +116,11 @@ def install(site_dir: Path, built: Path, library: Path) -> Path:
     # (the worker names its folder, so the folder's name cannot cover it whole).
     digest = hashlib.sha256(json.dumps(made, sort_keys=True).encode() + bundled(WORKER, None).encode())
     runtime = f"{RUNTIME_HOME}/{digest.hexdigest()[:HASH_LENGTH]}/"
-    worker, page = bundled(WORKER, runtime), bundled(PAGE_MODULE, runtime)
+    worker = bundled(WORKER, runtime)
+    page = bundle(
+        site_dir / PAGE_MODULE,
+        {source: config.module({**made, "runtime": runtime, "worker": config.integrity(worker.encode())})},
+    )
     target = site_dir / runtime
     scratch.rename(target)
     (target / WORKER_NAME).write_text(worker, encoding="utf-8")

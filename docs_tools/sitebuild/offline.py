@@ -3,8 +3,8 @@
     offline.write(site_dir)  # the build's last step (docs_tools.sitebuild.orchestrator)
 
 ``sw.js`` is ``docs_tools/sitebuild/sw.js`` with its manifest filled in: the build's version (a hash
-of every kept file and of the worker's own code), each kept file with the hash of its
-content, the runtime's files (kept on first use only under the reader's data saver) and
+of every kept file and of the worker's own code), each kept file with the SHA-256 of its
+content (the service worker keeps a file only when its content has that hash), the runtime's files (kept on first use only under the reader's data saver) and
 the page shown for an unknown address while offline. ``assets/rollkit.mjs`` registers it
 from ``../sw.js``, so its scope is the site's root, also under a sub-path.
 
@@ -56,7 +56,7 @@ def manifest(site_dir: Path) -> dict[str, object]:
     for path in sorted(site_dir.rglob("*")):
         relative = path.relative_to(site_dir).as_posix()
         if path.is_file() and _kept(relative):
-            files[_address(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+            files[_address(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()
     runtime = tuple(
         lock.parent.relative_to(site_dir).as_posix() + "/" for lock in site_dir.rglob("pyodide-lock.json")
     )

@@ -10,6 +10,9 @@
 //   from it, not downloaded again) and waits until the page asks it to take over (the reader
 //   presses Reload); then the old caches of this site are deleted. Other sites on the same
 //   origin (other sub-paths) keep theirs.
+// - A file is kept only when its content is the one the manifest names (its SHA-256): a bad
+//   download fails the install (the next visit tries again) and is never copied into a later
+//   build's cache.
 // - Kept files are answered from the cache, else from the network (and kept). A page opened
 //   with a query string (a shared link: ?rk=...&p.dice=...) is the page without it.
 // - With the browser's data saver on, the install keeps the pages and assets only; the
@@ -55,6 +58,15 @@ async function earlier() {
   return found;
 }
 
+// Whether a response's body is the file the manifest names (its SHA-256): nothing else is kept,
+// so one bad download (a deploy race, a broken proxy) is never kept, nor carried into a later
+// build's cache.
+async function matches(response, hash) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex === hash;
+}
+
 // A kept response under another address: the body and headers only, so that it is taken
 // for the address it is now kept at (a module resolves its imports against that address).
 async function moved(response) {
@@ -73,12 +85,13 @@ async function precache() {
     if (await cache.match(url, MATCH)) return; // an interrupted install of this same build
     const source = previous.get(hash);
     const old = source && await source.cache.match(source.url, MATCH);
-    if (old) return cache.put(url, source.url === url ? old : await moved(old));
+    if (old && await matches(old, hash)) return cache.put(url, source.url === url ? old : await moved(old));
     if (saving && RUNTIME.has(path)) return; // kept on first use instead
     // "no-cache": revalidate, so a copy the HTTP cache still holds from the last build is
     // never kept as this build's (a 304 costs nothing when it is the same file)
     const response = await fetch(url, { cache: "no-cache" });
     if (!response.ok || response.redirected) throw new Error(`${path}: HTTP ${response.status}`);
+    if (!await matches(response, hash)) throw new Error(`${path}: not the file this build lists`);
     return cache.put(url, response);
   }));
   await cache.put(RECORD, new Response(JSON.stringify(MANIFEST), { headers: { "content-type": "application/json" } }));
@@ -115,7 +128,8 @@ async function answer(event, path, navigate) {
     // kept for next time (what data saver left out), unless asked with a query string:
     // a page kept from a shared link would open that link's values ever after
     if (response.ok && !response.redirected && response.type === "basic" && !new URL(event.request.url).search) {
-      event.waitUntil(cache.put(url, response.clone()));
+      const copy = response.clone();
+      event.waitUntil(matches(copy, MANIFEST.files[path]).then((same) => same && cache.put(url, copy)));
     }
     return response;
   } catch (error) {

@@ -8,7 +8,10 @@ The fixtures that give these a browser and a built site are in ``conftest.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import base64
+import hashlib
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
@@ -169,3 +172,34 @@ def serve_copy(site: Site, tmp: Path, **options: object) -> Iterator[Site]:
 
 def wait_rolled(widget: object, seed: int) -> None:
     widget.locator(f'xpath=self::*[@data-seed="{seed}"]').wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
+
+
+def serve_changed_worker(page: object, change: Callable[[str], str]) -> None:
+    """Serve rollkit's worker with ``change`` made to it, and the page module naming the changed
+    worker's integrity, so that the page still starts it: a test's own hook into the worker
+    (the shipped one has none)."""
+    changed: dict[str, str] = {}
+
+    def worker(route: object) -> None:
+        response = route.fetch()  # type: ignore[attr-defined]
+        body = change(response.text())
+        changed["integrity"] = "sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
+
+    def module(route: object) -> None:
+        response = route.fetch()  # type: ignore[attr-defined]
+        text = response.text()
+        if not changed:  # the worker's new integrity, known before the page starts it
+            found = re.search(r'"runtime": "([^"]+)"', text)
+            assert found, "the page module names no runtime"
+            base = route.request.url.rsplit("/assets/", 1)[0]  # type: ignore[attr-defined]
+            fetched = page.request.get(f"{base}/{found[1]}rollkit-worker.mjs")  # type: ignore[attr-defined]
+            body = change(fetched.text())
+            changed["integrity"] = (
+                "sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            )
+        text = re.sub(r'"worker": "sha256-[^"]+"', f'"worker": "{changed["integrity"]}"', text)
+        route.fulfill(response=response, body=text)  # type: ignore[attr-defined]
+
+    page.route("**/pyodide/*/rollkit-worker.mjs", worker)  # type: ignore[attr-defined]
+    page.route("**/assets/rollkit.mjs", module)  # type: ignore[attr-defined]

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from docs_tools.sitebuild import runtime_dir
 from rollkit._params import build
-from tests.browser.pages import READY_MS, open_page, serve_copy, wait_rolled, widget_pages
+from tests.browser.pages import (
+    READY_MS,
+    open_page,
+    serve_changed_worker,
+    serve_copy,
+    wait_rolled,
+    widget_pages,
+)
 from tests.browser.smoke import all_widgets_work_under_a_strict_csp
 from tests.helpers.site import Site
 
@@ -60,22 +70,21 @@ def test_a_wheel_that_does_not_match_its_sha256_is_refused(
         assert widget.locator(".rk-chance strong").inner_text().endswith("%")
 
 
-def _expose_pyodide(route: object) -> None:
-    """Serve the worker with one line added that hands Pyodide to the test (the shipped
-    worker has no such hook)."""
-    response = route.fetch()  # type: ignore[attr-defined]
-    body = response.text().replace(
+def _expose_pyodide(worker: str) -> str:
+    """The worker with one line added that hands Pyodide to the test (the shipped worker has
+    no such hook)."""
+    body = worker.replace(
         "  const booted = performance.now();",
         "  self.testPyodide = pyodide;\n  const booted = performance.now();",
         1,
     )
     assert "self.testPyodide" in body
-    route.fulfill(response=response, body=body)  # type: ignore[attr-defined]
+    return body
 
 
 def _ready_page(browser: object, site: Site) -> object:
     page = open_page(browser, site)
-    page.route("**/rollkit-worker.mjs", _expose_pyodide)  # type: ignore[attr-defined]
+    serve_changed_worker(page, _expose_pyodide)
     pages = [
         p
         for p in widget_pages(site)
@@ -88,7 +97,7 @@ def _ready_page(browser: object, site: Site) -> object:
 
 
 def _inject(page: object, python: str) -> None:
-    worker = page.workers[-1]  # type: ignore[attr-defined]
+    worker = next(w for w in page.workers if "rollkit-worker" in w.url)  # type: ignore[attr-defined]  # not search's
     worker.evaluate("(code) => self.testPyodide.runPython(code)", python)
 
 
@@ -136,3 +145,43 @@ def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: o
     assert widget.get_attribute("data-chance") == want
     assert widget.locator(".rk-stale-note").is_hidden()
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "2"  # type: ignore[attr-defined]
+
+
+TAMPERED = {
+    "the wasm": r"/pyodide/\w+/pyodide\.asm\.wasm$",
+    "the wasm cut short": r"/pyodide/\w+/pyodide\.asm\.wasm$",
+    "the standard library": r"/pyodide/\w+/python_stdlib\.zip$",
+    "pyodide.mjs": r"/pyodide/\w+/pyodide\.mjs$",
+    "pyodide.asm.mjs": r"/pyodide/\w+/pyodide\.asm\.mjs$",
+    "rollkit's worker": r"/pyodide/\w+/rollkit-worker\.mjs$",
+}
+
+
+@pytest.mark.parametrize("what", list(TAMPERED))
+def test_a_runtime_file_that_is_not_the_one_built_is_refused_at_once(
+    browser: object, site: Site, what: str
+) -> None:
+    """Each file the worker loads (and the worker itself, from the page) is checked against the
+    hash the build recorded: a changed byte, or a file cut short but served whole (200 OK), is
+    refused with a message saying so within seconds, not left loading."""
+    pattern = re.compile(TAMPERED[what])
+
+    def tamper(route: object) -> None:
+        response = route.fetch()  # type: ignore[attr-defined]
+        body = response.body()
+        if what.endswith("cut short"):
+            changed = body[: len(body) // 2]
+        else:
+            changed = body[:-1] + bytes([body[-1] ^ 1])
+        route.fulfill(response=response, body=changed)  # type: ignore[attr-defined]
+
+    page = open_page(browser, site)
+    page.route(pattern, tamper)  # type: ignore[attr-defined]
+    page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    widget.locator(".rk-error:not([hidden])").wait_for(timeout=20_000)  # not the 120 s boot limit
+    said = widget.locator(".rk-error").inner_text()
+    assert "unavailable" in said and "not the file this site was built with" in said, (what, said)
+    assert widget.get_attribute("data-seed") is None  # nothing rolled
+    page.close()  # type: ignore[attr-defined]

@@ -18,7 +18,16 @@ from docs_tools.sitebuild import offline
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.axe import violations
-from tests.browser.pages import ARTIFACTS, CSP, READY_MS, all_pages, open_page, roll_widget, widget_pages
+from tests.browser.pages import (
+    ARTIFACTS,
+    CSP,
+    READY_MS,
+    all_pages,
+    instant_click,
+    open_page,
+    roll_widget,
+    widget_pages,
+)
 from tests.helpers.site import Site, free_port
 
 # The page has the whole site kept: its service worker controls it, and the one cache of this
@@ -175,16 +184,21 @@ def two_builds(site: Site, tmp_path: Path) -> tuple[Path, Path]:
     return one, two
 
 
+def _first_build_kept(browser: object, one: Path) -> tuple[object, int, str]:
+    """A page that opened the first build until its copy was kept, its port and the copy."""
+    port = free_port()
+    page = open_page(browser, Site(f"http://127.0.0.1:{port}/", one))
+    with _served(one, port=port) as served:
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
+        kept = _kept(page, one)
+    return page, port, kept
+
+
 def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
     browser: object, two_builds: tuple[Path, Path]
 ) -> None:
     one, two = two_builds
-    port = free_port()
-    first = Site(f"http://127.0.0.1:{port}/", one)
-    page = open_page(browser, first)
-    with _served(one, port=port) as served:
-        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
-        old = _kept(page, one)
+    page, port, old = _first_build_kept(browser, one)
     # the second build, at the same address; the runtime did not change, so the new build
     # copies it from the old cache, also to a new address: a download of it would fail
     with _served(two, port=port, block=(r"/pyodide/", r"/moved/")) as served:
@@ -260,3 +274,81 @@ def test_zensical_builds_are_kept_too(browser: object, zensical_site: Site) -> N
     page.context.set_offline(True)  # type: ignore[attr-defined]
     assert page.goto(zensical_site.url("rulings/?from=offline")).from_service_worker  # type: ignore[attr-defined]
     page.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_tab_left_open_is_never_run_by_an_older_builds_scripts(
+    browser: object, two_builds: tuple[Path, Path]
+) -> None:
+    """A tab of the old build stays open while another tab moves the site to the new one: its
+    next page change is a full load of the new build's page (said on it), not the old build's
+    scripts driving the new build's page."""
+    one, two = two_builds
+    updater, port, _ = _first_build_kept(browser, one)
+    with _served(two, port=port) as served:
+        left = updater.context.new_page()  # type: ignore[attr-defined]
+        left.goto(served.url("rulings/"))  # old build's page, from the old copy
+        left.wait_for_function("!!window.document$")
+        left.evaluate("window.__samePage = true")
+        updater.goto(served.url("rulings/"))  # type: ignore[attr-defined]
+        updater.locator(".rk-update").wait_for(state="visible", timeout=READY_MS)  # type: ignore[attr-defined]
+        with updater.expect_navigation():  # type: ignore[attr-defined]
+            updater.locator(".rk-update-reload").click()  # type: ignore[attr-defined]
+        _kept(updater, two)
+        left.wait_for_function("navigator.serviceWorker.controller !== null")
+        with left.expect_navigation():  # the page change, followed through instant navigation, reloads
+            instant_click(left, served, "compare/")
+        left.wait_for_load_state("load")
+        assert left.evaluate("window.__samePage === undefined")  # a full load: no old script runs it
+        assert "<!-- second build -->" in left.content()
+        notice = left.locator(".rk-update")
+        notice.wait_for(state="visible", timeout=READY_MS)
+        assert "updated in another tab" in notice.inner_text()
+        assert violations(left) == []
+    updater.context.close()  # type: ignore[attr-defined]
+
+
+def test_a_file_that_is_not_the_one_built_is_never_kept_nor_reused(
+    browser: object, site: Site, tmp_path: Path
+) -> None:
+    """The service worker keeps a file only when its content has the hash its manifest names:
+    one bad download fails the install (nothing kept; the next visit tries again), and a bad copy
+    an older cache holds is never copied into a new build's."""
+    bad = tmp_path / "bad"
+    shutil.copytree(site.directory, bad)
+    style = bad / "assets" / "rollkit.css"
+    for copy in style.parent.glob("rollkit.css.*"):
+        copy.unlink()
+    good = style.read_bytes()
+    style.write_bytes(good + b"\n/* changed after the build: not the file sw.js lists */\n")
+    with _served(bad) as served:
+        page = open_page(browser, served)
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
+        page.wait_for_function(  # type: ignore[attr-defined]
+            """async () => { const r = await navigator.serviceWorker.getRegistration();
+                return r && !r.installing && !r.waiting && !r.active; }""",
+            timeout=READY_MS,
+            polling=200,
+        )
+        assert page.evaluate("async () => await caches.keys()") == []  # type: ignore[attr-defined]
+        page.context.close()  # type: ignore[attr-defined]
+    style.write_bytes(good)  # the same build, served right this time, after an older cache kept a bad copy
+    with _served(bad) as served:
+        page = open_page(browser, served)
+        page.goto(served.url("compare/"))  # type: ignore[attr-defined]
+        listed = offline.manifest(bad)["files"]["assets/rollkit.css"]  # type: ignore[index]
+        page.evaluate(  # type: ignore[attr-defined]
+            """async ([hash, base]) => { const cache = await caches.open('rollkit-offline / older');
+                await cache.put(new URL('assets/rollkit.css', base).href,
+                  new Response('poisoned', { headers: { 'content-type': 'text/css' } }));
+                await cache.put(new URL('rollkit-offline-manifest.json', base).href,
+                  new Response(JSON.stringify({ files: { 'assets/rollkit.css': hash } }))); }""",
+            [listed, served.base],
+        )
+        name = _kept(page, bad)
+        assert name == f"rollkit-offline / {offline.manifest(bad)['version']}"
+        kept = page.evaluate(  # type: ignore[attr-defined]
+            "async ([name, url]) => await (await (await caches.open(name)).match(url, { ignoreVary: true })).text()",
+            [name, served.url("assets/rollkit.css")],
+        )
+        assert kept.encode() == good
+        page.context.close()  # type: ignore[attr-defined]

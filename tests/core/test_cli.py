@@ -272,13 +272,25 @@ def test_a_failing_stderr_keeps_the_status_of_the_mistake() -> None:
     assert done.returncode == 2 and done.stdout == ""
 
 
-def test_ctrl_c_ends_with_one_line_and_status_130() -> None:
-    # a computation that runs until it is interrupted: run() replaced by a sleep
-    script = "import time, rollkit._cli as c; c.run = lambda argv: time.sleep(60); raise SystemExit(c.main(['odds']))"
+def test_ctrl_c_ends_with_one_line_and_status_130(tmp_path: Path) -> None:
+    # a computation that runs until it is interrupted: run() replaced by one that says it has
+    # begun (a file appears) and sleeps
+    begun = tmp_path / "begun"
+    script = (
+        "import pathlib, sys, time, rollkit._cli as c\n"
+        "def run(argv):\n"
+        f"    pathlib.Path({str(begun)!r}).touch()\n"
+        "    time.sleep(60)\n"
+        "c.run = run\n"
+        "raise SystemExit(c.main(['odds']))\n"
+    )
     process = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(1.0)
+    for _ in range(600):
+        if begun.exists():
+            break
+        time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130

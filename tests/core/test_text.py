@@ -57,7 +57,8 @@ def test_every_text_field_refuses_a_text_longer_than_it_allows(kind: str, name: 
         build(kind, {name: text})
     assert error.value.field == name
     assert str(error.value) == (
-        f"{field.label}: {len(text):,} characters is too long; enter at most {field.longest:,}."
+        f"{field.label}: \u201c1 2\u201d ({len(text):,} characters) is too long; enter at most"
+        f" {field.longest:,}."
     )
 
 
@@ -84,4 +85,4 @@ def test_a_five_thousand_digit_number_is_the_readers_mistake_everywhere() -> Non
         + "9" * 5000
         + '"}}'
     )
-    assert '"field": "tn"' in answer and "characters is too long" in answer and "internal" not in answer
+    assert '"field": "tn"' in answer and "characters) is too long" in answer and "internal" not in answer

@@ -1,19 +1,33 @@
 // The worker client: rollkit runs in Pyodide inside one module worker, shared by all widgets
-// and across instant navigation. The client starts it (once), sends it requests and hands back
-// its answers; what a widget shows comes from rollkit itself (rollkit._view).
+// and across instant navigation. The client starts it (once), sends it requests one at a time
+// and hands back its answers; what a widget shows comes from rollkit itself (rollkit.web).
+//
+// Requests wait in one queue, a reader's roll first, then odds, then the background rolls, so
+// a roll never waits behind work nobody is waiting for. One request can still run long: when it
+// has run for HOSTAGE_MS while others wait, the worker is restarted, that request answered with
+// a message saying so, and the others go on (one computation never takes the page hostage).
 
 import { announce, idle } from "./page.mjs";
 
 export const state = {
   worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
   page: 0, warmed: new Set(), warming: "", used: 0, // used: when the reader last rolled, edited or changed page
+  stale: false, // another tab has moved the site to a newer build than this page runs
 };
 export const widgets = new Set(); // the page's bound widgets: told of the worker's status
 let workerURL = null; // the worker in the runtime's folder; null: the site has no runtime
+let workerIntegrity = null; // its hash, as the build's configuration names it
 
-// Where the worker is: the site's page module says so, from the build's configuration.
-export function useWorker(url) {
+const HOSTAGE_MS = 3000; // a request that runs longer while others wait is stopped
+const PRIORITY = { roll: 0, odds: 1, background: 2 };
+const queue = []; // requests not yet sent: {id, request, rank, resolve}
+let running = null; // the request the worker is answering: {id, request, resolve, since}
+let watchdog = 0;
+
+// Where the worker is, and its hash: the site's page module says so, from the build's configuration.
+export function useWorker(url, integrity = null) {
   workerURL = url;
+  workerIntegrity = integrity;
 }
 
 export function broadcast(text, kind) {
@@ -21,17 +35,32 @@ export function broadcast(text, kind) {
   for (const widget of widgets) widget.status(text, kind);
 }
 
+// The worker's script, checked against its hash before it runs: fetched with its integrity
+// (into the browser's cache, where the worker then loads it from), refused when it differs.
+async function checkedWorker() {
+  if (!workerIntegrity) return;
+  let response;
+  try {
+    response = await fetch(workerURL, { integrity: workerIntegrity });
+  } catch (error) {
+    throw new Error("rollkit's worker could not be downloaded, or it is not the file this site was built with");
+  }
+  if (!response.ok) throw new Error(`could not download rollkit's worker (HTTP ${response.status})`);
+}
+
 // Start the worker (once): on the first interaction, or when a widget has been in
 // view and the browser is idle, so the page's own text and odds never wait for it.
 export function start() {
   if (state.ready) return state.ready;
   state.boots += 1;
-  document.documentElement.dataset.rollkitBoots = String(state.boots);
+  const boots = state.boots;
+  document.documentElement.dataset.rollkitBoots = String(boots);
   broadcast("Loading Python and rollkit…", "loading");
   if (workerURL) {
-    const worker = new Worker(workerURL, { type: "module" });
-    state.worker = worker;
-    state.ready = new Promise((resolve, reject) => {
+    state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
+      if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
+      const worker = new Worker(workerURL, { type: "module" });
+      state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "ready") {
           state.timings = data.timings;
@@ -40,29 +69,33 @@ export function start() {
         } else if (data.type === "failed") {
           reject(new Error(data.error));
         } else {
-          const waiting = state.pending.get(data.id);
-          state.pending.delete(data.id);
-          if (waiting) waiting.resolve(data);
+          answered(data);
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
         reject(new Error(event.message || "the Python runtime could not be loaded"));
       };
-    });
+    }));
   } else { // a bare mkdocs or zensical build: no runtime was installed
     state.ready = Promise.reject(new Error("this site was built without its Python runtime"));
   }
-  state.ready.then(
-    (info) => broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
+  const ready = state.ready;
+  ready.then(
+    (info) => {
+      broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready");
+      send();
+    },
     (error) => {
-      broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.`, "failed");
+      if (state.ready !== ready) return; // stopped or restarted meanwhile
+      const updated = state.stale ? " The site was updated while this page was open: reload the page to roll." : "";
+      broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.${updated}`, "failed");
       failPending(error.message);
     },
   );
   state.warmed = new Set();
   warm();
-  return state.ready;
+  return ready;
 }
 
 // Once Python is ready, each widget of the page rolls once in the background, its answer
@@ -71,25 +104,24 @@ export function start() {
 // them (it would take several times longer than the next). The first goes a second after
 // Python is ready (or the page is shown), the others a quarter of a second apart, so that the
 // work never crowds what the reader does first; a widget whose values have already been rolled
-// is skipped. Each waits while another answer is awaited, so a roll pressed meanwhile waits for
-// one such roll at most.
+// is skipped. Each waits while another answer is awaited, and queues behind the reader's own.
 const WARM_AFTER_MS = 1000;
 const WARM_GAP_MS = 250;
 const warmKey = (check, params) => JSON.stringify([check, params]);
 export function warm() {
-  const { worker, ready, page, boots } = state;
+  const { ready, page, boots } = state;
   const run = `${boots} ${page}`; // one run for a page and a worker (a Roll pressed early starts one mid-bind)
-  if (!worker || !ready || state.warming === run) return;
+  if (!ready || state.warming === run) return;
   state.warming = run;
-  let queue = null; // the page's widgets once they are all bound
+  let list = null; // the page's widgets once they are all bound
   const next = (gap) => setTimeout(() => idle(async () => {
-    if (state.worker !== worker || state.page !== page) return; // stopped, or another page
-    queue ||= [...widgets];
-    if (!queue.length) return;
+    if (state.boots !== boots || state.page !== page || !state.ready) return; // stopped, or another page
+    list ||= [...widgets];
+    if (!list.length) return;
     if (state.pending.size) return void next(gap);
-    const { check, initial } = queue.shift();
+    const { check, initial } = list.shift();
     if (state.warmed.has(warmKey(check, initial.params))) return void next(0);
-    await ask({ op: "roll", check, params: initial.params, seed: 1, choose: true });
+    await ask({ op: "roll", check, params: initial.params, seed: 1, choose: true }, { rank: "background" });
     next(WARM_GAP_MS);
   }, { timeout: 2000 }), gap);
   ready.then(() => next(WARM_AFTER_MS), () => {});
@@ -98,18 +130,66 @@ export function warm() {
 function failPending(message) {
   for (const waiting of state.pending.values()) waiting.resolve({ ok: false, error: message });
   state.pending.clear();
+  queue.length = 0;
+  running = null;
+  clearTimeout(watchdog);
 }
 
-export function stop() {
+function terminate() {
   if (state.worker) state.worker.terminate();
   state.worker = null;
   state.ready = null;
   delete document.documentElement.dataset.rollkitReady;
+  clearTimeout(watchdog);
+}
+
+export function stop() {
+  terminate();
   failPending("Stopped. Change a value or press Roll to start again.");
   broadcast("Stopped. Python starts again on your next action.", "idle");
 }
 
-export async function ask(request) {
+// The next request to the worker, when it is ready and answering none: the best ranked first.
+function send() {
+  if (running || !queue.length || !state.worker || document.documentElement.dataset.rollkitReady !== "1") return;
+  queue.sort((a, b) => a.rank - b.rank || a.id - b.id);
+  running = { ...queue.shift(), since: performance.now() };
+  state.worker.postMessage({ id: running.id, request: running.request });
+  clearTimeout(watchdog);
+  watchdog = setTimeout(hostage, HOSTAGE_MS);
+}
+
+function answered(data) {
+  const waiting = state.pending.get(data.id);
+  state.pending.delete(data.id);
+  if (running && running.id === data.id) running = null;
+  clearTimeout(watchdog);
+  if (waiting) waiting.resolve(data);
+  send();
+}
+
+// A request has run for HOSTAGE_MS: while others wait, its worker is restarted and it is
+// answered with a message; the others are sent to the new worker.
+function hostage() {
+  if (!running || !queue.length) {
+    if (running) watchdog = setTimeout(hostage, HOSTAGE_MS);
+    return;
+  }
+  const stuck = running;
+  running = null;
+  state.pending.delete(stuck.id);
+  const seconds = Math.round(HOSTAGE_MS / 1000);
+  stuck.resolve({
+    ok: false,
+    error: `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
+  });
+  terminate();
+  start().catch(() => {});
+}
+
+// One request to rollkit, answered when its turn comes: a reader's roll before odds, odds
+// before the background rolls (`rank`), in the order they were asked within a rank.
+export async function ask(request, { rank } = {}) {
   try {
     await start();
   } catch (error) {
@@ -117,8 +197,10 @@ export async function ask(request) {
   }
   const id = ++state.nextId;
   if (request.op === "roll") state.warmed.add(warmKey(request.check, request.params));
+  const order = PRIORITY[rank || (request.op === "roll" ? "roll" : "odds")] ?? PRIORITY.odds;
   return new Promise((resolve) => {
     state.pending.set(id, { resolve });
-    state.worker.postMessage({ id, request });
+    queue.push({ id, request, rank: order, resolve });
+    send();
   });
 }

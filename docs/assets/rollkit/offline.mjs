@@ -63,13 +63,61 @@ async function register() {
   registration.addEventListener("updatefound", () => watchInstall(registration));
 }
 
+const RELOADED = "rollkit-reloaded-for-update"; // sessionStorage: this load replaced a page of an older build
+
+// A page change after another tab updated the site: a full load of the new page instead, said
+// on it once it has loaded.
+export function reloadForUpdate() {
+  try { sessionStorage.setItem(RELOADED, "1"); } catch (error) { /* storage off: reload all the same */ }
+  window.location.reload();
+}
+
+// A link followed in a page another tab's update left behind: a full load, said on the new
+// page, before the theme's instant navigation could swap the new build's page in.
+function leaveForUpdate(event) {
+  if (!state.stale || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target.closest?.("a[href]");
+  if (!link || link.target || link.hasAttribute("download")) return;
+  const url = new URL(link.href, document.baseURI);
+  if (url.origin !== location.origin || !url.pathname.startsWith(offline.site.pathname)) return;
+  if (url.pathname === location.pathname && url.search === location.search) return; // a fragment
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  try { sessionStorage.setItem(RELOADED, "1"); } catch (error) { /* storage off: load it all the same */ }
+  window.location.assign(url.href);
+}
+
+function reloadedSaid() {
+  let reloaded = false;
+  try {
+    reloaded = sessionStorage.getItem(RELOADED) === "1";
+    sessionStorage.removeItem(RELOADED);
+  } catch (error) { return; }
+  if (!reloaded) return;
+  const text = "This page was loaded again: the site was updated in another tab while it was open, and its widgets now run the new version.";
+  const notice = build(["div", { class: "rk-update", role: "region", "aria-label": "Site update" },
+    ["p", {}, text], ["button", { type: "button", class: "rk-update-later" }, "OK"]]);
+  notice.querySelector(".rk-update-later").addEventListener("click", () => { notice.hidden = true; });
+  document.body.append(notice);
+  announce(text);
+}
+
 // The service worker of the site whose root is `site` (a URL), its scope that root.
 export function keepOffline(site) {
   if (!("serviceWorker" in navigator)) return;
   offline.site = site;
+  // Another tab's Reload hands this page to a newer build's service worker: the page keeps
+  // running this build's scripts, so its next page change is a full load (see rollkit.mjs),
+  // never this build's scripts on that build's page.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (offline.reloading) window.location.reload();
+    else if (controlled) state.stale = true;
+    controlled = true;
   });
+  window.addEventListener("click", leaveForUpdate, true);
+  reloadedSaid();
   // A widget near the screen has started Python a second after the page settles (see watch):
   // then the runtime is downloaded once, by Python, and kept from the browser's HTTP cache.
   // When Python is starting, the copy waits until it is ready and the reader has paused (no
