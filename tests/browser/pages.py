@@ -120,11 +120,19 @@ def widget_pages(site: Site) -> list[str]:
     return pages
 
 
+def type_seed(widget: object, seed: int | str) -> None:
+    """Type ``seed`` into widget's Seed box, opening the option that holds it first."""
+    widget.evaluate(  # type: ignore[attr-defined]
+        "(w) => { const option = w.querySelector('.rk-seed-option'); if (option) option.open = true; }"
+    )
+    widget.locator(".rk-seed input").fill(str(seed))  # type: ignore[attr-defined]
+
+
 def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
     """Roll widget ``index`` with ``seed``; return what it shows and the parameters it used."""
     widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
     widget.evaluate("(w) => { delete w.dataset.seed; }")
-    widget.locator(".rk-seed input").fill(str(seed))
+    type_seed(widget, seed)
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function(  # type: ignore[attr-defined]
         """([i, seed]) => { const w = document.querySelectorAll('[data-rollkit-widget]')[i];
