@@ -129,7 +129,8 @@ def type_seed(widget: object, seed: int | str) -> None:
 
 
 def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
-    """Roll widget ``index`` with ``seed``; return what it shows and the parameters it used."""
+    """Roll widget ``index`` with ``seed``; return what it shows, the parameters it used and the
+    fields it shows."""
     widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
     widget.evaluate("(w) => { delete w.dataset.seed; }")
     type_seed(widget, seed)
@@ -148,6 +149,7 @@ def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
             timeout=READY_MS,
         )
     return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
+        shown: JSON.parse(w.dataset.state).shown,
         faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
         w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
 

@@ -18,7 +18,16 @@ from docs_tools.sitebuild import offline
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.axe import violations
-from tests.browser.pages import ARTIFACTS, CSP, READY_MS, all_pages, open_page, roll_widget, widget_pages
+from tests.browser.pages import (
+    ARTIFACTS,
+    CSP,
+    READY_MS,
+    all_pages,
+    open_page,
+    roll_widget,
+    type_seed,
+    widget_pages,
+)
 from tests.helpers.site import Site, free_port
 
 # The page has the whole site kept: its service worker controls it, and the one cache of this
@@ -132,7 +141,7 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
         got, want = _faces(page, 0)
         assert got == want
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-        widget.locator(".rk-seed input").fill("77")
+        type_seed(widget, 77)
         widget.get_by_role("button", name="Roll", exact=True).click()
         widget.locator('xpath=self::*[@data-seed="77"]').wait_for(timeout=READY_MS)
         link = widget.evaluate("(w) => w.rollkit.link()")

@@ -192,7 +192,8 @@ def test_after_a_failed_trait_roll_the_player_may_spend_chance(
 
 # -- dice that say what they did ------------------------------------------------------------------
 
-MARKER = """(li) => [getComputedStyle(li, '::before').content, getComputedStyle(li, '::after').content]"""
+MARKER = """(li) => { const face = li.querySelector('.rk-face');
+    return [getComputedStyle(face, '::before').content, getComputedStyle(face, '::after').content]; }"""
 LOOK = """(li) => { const s = getComputedStyle(li);
     return { width: parseFloat(s.borderTopWidth), colour: s.borderTopColor, background: s.backgroundColor,
              style: s.borderTopStyle }; }"""

@@ -2,7 +2,7 @@
 // and across instant navigation. The client starts it (once), sends it requests and hands back
 // its answers; what a widget shows comes from rollkit itself (rollkit._view).
 
-import { announce, idle } from "./page.mjs";
+import { LIVE, announce, idle } from "./page.mjs";
 
 export const state = {
   worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
@@ -16,9 +16,11 @@ export function useWorker(url) {
   workerURL = url;
 }
 
+// The page's state (Python loading, live, unavailable), said once: announced, and shown by the
+// page's first widget (each widget keeps it as data-status).
 export function broadcast(text, kind) {
   announce(text);
-  for (const widget of widgets) widget.status(text, kind);
+  for (const widget of widgets) widget.status(text, kind, true);
 }
 
 // Start the worker (once): on the first interaction, or when a widget has been in
@@ -54,7 +56,7 @@ export function start() {
     state.ready = Promise.reject(new Error("this site was built without its Python runtime"));
   }
   state.ready.then(
-    (info) => broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
+    () => broadcast(LIVE, "ready"),
     (error) => {
       broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.`, "failed");
       failPending(error.message);
