@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -75,6 +75,13 @@ class CheckBase:
         """What success counts besides the plain rule, in the rules' words, for the odds' labels
         ("a miss bought with Chance"); "" when nothing else counts."""
         return ""
+
+    @classmethod
+    def hint_range(cls, name: str, fixed: Mapping[str, Any]) -> str | None:
+        """What a widget's hint says field ``name`` takes while the fields in ``fixed`` keep
+        their values, where a rule across fields allows less than the field's declaration
+        ("0 to 2000" dice to roll); None: the declared range."""
+        return None
 
     def _play(self, dice: Dice) -> Roll:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -2,9 +2,11 @@
 
 A check that offers such choices is a ``Choosing`` check: ``roll`` and ``resolve`` take the
 player's choices as written (``adjustments``), and ``hand(seed=|faces=)`` gives the dice
-before any choice as an immutable ``Hand``. The command line (``--adjust``) and the widgets
-work from this protocol alone; a system implements it in its own package (Critical dice's
-Legendary ranks and Focus).
+before any choice as an immutable ``Hand``. A choice is either dice moved a point at a time
+(``moved``) or one of the ways to finish the hand its ``offers`` name (a Trait miss: pay its
+Chance or keep the failure). The command line (``--adjust``) and the widgets work from this
+protocol alone; a system implements it in its own package (Critical dice's Legendary ranks and
+Focus, Trait checks' Chance).
 """
 
 from __future__ import annotations
@@ -12,12 +14,26 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from ._check import CheckBase
+from ._format import fraction, percent
 from ._roll import Roll
 
-__all__ = ["Choosing", "Hand"]
+__all__ = ["Choosing", "Hand", "Offer"]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One way to finish a hand, as a button offers it: ``spend`` is the choices it finishes
+    with as written, or ``"chosen"`` (the moves made so far) or ``"plan"`` (rollkit's plan,
+    what the page's odds assume); ``label`` is the button's words."""
+
+    spend: str
+    label: str
+    primary: bool = False
 
 
 class Hand(ABC):
@@ -93,6 +109,14 @@ class Hand(ABC):
         """Whether any die can still be moved."""
         return any(not self.why_not(d, by) for d in range(1, len(self.rolled) + 1) for by in (1, -1))
 
+    def moves(self) -> bool:
+        """Whether the player moves dice a point at a time (else ``offers`` are the choices)."""
+        return True
+
+    def offers(self) -> tuple[Offer, ...]:
+        """The ways to finish this hand: with the moves made so far, or with rollkit's plan."""
+        return (Offer("chosen", self.next_step(), primary=True), Offer("plan", "Use rollkit's plan instead"))
+
     def was(self, die: int) -> str:
         """How die ``die`` was moved, in words ("rolled 10, now 12"), or how it shows."""
         rolled, now = self.rolled[die - 1], self.faces[die - 1]
@@ -101,6 +125,17 @@ class Hand(ABC):
 
 class Choosing(CheckBase):
     """A check whose roller makes choices after seeing some of the dice (see ``Hand``)."""
+
+    written: ClassVar[str] = ""
+    """How the player's choices are written, for the command line's ``--adjust``."""
+
+    def chosen_words(self, roll: Roll) -> str:
+        """What a roll's chance is when the player chose (``roll.chosen``), in one sentence."""
+        p = roll.probability
+        return (
+            f"With rollkit's plan for the choices after the dice, this outcome had a {percent(p)} chance"
+            f" ({fraction(p)}). The odds on this page assume that plan."
+        )
 
     def hand(self, *, seed: int | None = None, faces: Iterable[int] | None = None) -> Hand:
         """The dice before any choice: from ``seed`` (the dice ``roll(seed=)`` shows) or the

@@ -161,9 +161,8 @@ def _check_parser(cls: type, command: str, name: str) -> _Parser:
             parser.add_argument(
                 "--adjust",
                 dest="_adjust",
-                metavar="MOVES",
-                help="your own Legendary/Focus moves instead of rollkit's plan: die number, + or -"
-                " points, L or F, e.g. '6+3F, 2-1L' (none spent: '')",
+                metavar="CHOICES",
+                help=cls.written,
             )
     if command == "odds":
         parser.add_argument("--bound", dest="_bound", metavar="N")

@@ -59,6 +59,8 @@ class Param:
     numbers, what each of them is (``parts``: "Dice Pool", "Threshold (x+)"); ``low``/``high``
     bound each entry's number when it has no parts. A field with a few allowed values names
     each in words (``options``: ``((10, "10-again"), ...)``); widgets offer them as a choice.
+    ``far`` says the limits of exact computing lie far beyond anything played (a percentage of
+    a million): a widget's hint leaves them out (``hinted``), an error still gives them.
     """
 
     label: str
@@ -74,6 +76,13 @@ class Param:
     limit: Limited = ""
     unit: str = ""
     why: str = ""
+    far: bool = False
+
+    def hinted(self) -> str:
+        """The range as a hint says it: ``allowed``, without limits that lie ``far`` beyond play."""
+        if not self.far or not self.limit:
+            return self.allowed()
+        return dataclasses.replace(self, high=None, low=None if self.limit == "both" else self.low).allowed()
 
     def allowed(self) -> str:
         """The accepted range in words: "0 to 2000", "at least 1", or ""."""
@@ -105,6 +114,7 @@ class Param:
                 limit=self.limit,
                 unit=self.unit,
                 why=self.why,
+                far=self.far,
             ),
         )
 
@@ -160,11 +170,14 @@ def param(
     limit: Limited = "",
     unit: str = "",
     why: str = "",
+    far: bool = False,
     default: Any = dataclasses.MISSING,
 ) -> Any:
     """A dataclass field carrying its ``Param`` (use as ``dice: int = param("Dice pool", ...)``)."""
     meta = {
-        "rollkit": Param(label, hint, low, high, item, least, most, start, parts, options, limit, unit, why)
+        "rollkit": Param(
+            label, hint, low, high, item, least, most, start, parts, options, limit, unit, why, far
+        )
     }
     return dataclasses.field(default=default, metadata=meta)
 

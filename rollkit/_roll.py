@@ -23,8 +23,9 @@ class Die:
     ``"critical"``, ``"validation"``, ``"botch check"``, ...); ``counts`` says
     how it counted (``"hit"``, ``"miss"``, ``"success"``, ``"fail"``,
     ``"dropped"``, ``"kept"``, ...); ``value`` is what it added to the tally;
-    ``note`` explains anything else (``"10-again: roll another die"``) and ``explodes``
-    says that this die made another die be rolled.
+    ``note`` explains anything else (``"10-again: roll another die"``), ``explodes``
+    says that this die made another die be rolled and ``adjusted`` is the face it counted as
+    after points moved it (Critical dice; None when it counted as rolled).
     """
 
     face: int
@@ -34,6 +35,7 @@ class Die:
     value: int = 0
     note: str = ""
     explodes: bool = False
+    adjusted: int | None = None
 
     def __str__(self) -> str:
         text = f"d{self.sides}={self.face} {self.role}: {self.counts}"
@@ -51,7 +53,8 @@ class Roll:
     ``faces`` replays it: ``check.resolve(roll.faces) == roll`` up to the seed.
     ``probability`` is the exact chance of this ``outcome`` before rolling; ``chosen`` says
     that the player made the choices after the dice (Critical dice points) rather than
-    rollkit's plan, whose chance ``probability`` then is.
+    rollkit's plan, whose chance ``probability`` then is, unless ``reckoned`` names what it is
+    reckoned with instead ("Chance to spend 1": the limit a Trait player's choice amounts to).
     """
 
     system: str
@@ -64,6 +67,7 @@ class Roll:
     seed: int | None = None
     details: tuple[tuple[str, Any], ...] = ()
     chosen: bool = False
+    reckoned: str = ""
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -91,6 +95,7 @@ class Roll:
                     "value": d.value,
                     "note": d.note,
                     "explodes": d.explodes,
+                    "adjusted": d.adjusted,
                 }
                 for d in self.dice
             ],
@@ -100,6 +105,7 @@ class Roll:
             **probability_json(self.probability),
             "details": {k: _plain(v) for k, v in self.details},
             "chosen": self.chosen,
+            **({"reckoned": self.reckoned} if self.reckoned else {}),
         }
 
     def __str__(self) -> str:
@@ -109,7 +115,7 @@ class Roll:
         lines.append(
             wrap(
                 f"  tally {self.tally}: {self.outcome} (chance of this outcome"
-                + (" with rollkit's plan" if self.chosen else "")
+                + (" with " + (self.reckoned or "rollkit's plan") if self.chosen else "")
                 + f" {fraction(self.probability)} = {percent(self.probability)})"
             )
         )

@@ -53,7 +53,8 @@ class Words:
     ``name`` is the system as players call it ("Hits"), ``title`` its chapter's title
     ("The Check (Hits)"); ``marks`` says how a die's ``counts`` or ``role`` is written beside
     it ("miss": "no Hit"), and ``plain_roles`` are the roles of the ordinary pool that need no
-    mark; ``acronyms`` are the short words a detail's name is written with ("tn": "TN").
+    mark; ``acronyms`` are the short words a detail's name is written with ("tn": "TN"), and
+    ``details`` the rules' name of a detail where its key is not it ("stack_cap": "Stacking cap").
     """
 
     name: str
@@ -61,10 +62,12 @@ class Words:
     marks: Mapping[str, str] = field(default_factory=dict)
     plain_roles: frozenset[str] = frozenset({"pool"})
     acronyms: Mapping[str, str] = field(default_factory=dict)
+    details: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "marks", _frozen(self.marks))
         object.__setattr__(self, "acronyms", _frozen(self.acronyms))
+        object.__setattr__(self, "details", _frozen(self.details))
 
     def mark(self, key: str) -> str:
         """A die's mark in words (the key itself where the system names none)."""
@@ -72,5 +75,7 @@ class Words:
 
     def detail(self, key: str) -> str:
         """A roll detail's key in words: "actor_exp" -> "Actor EXP", "tn" -> "TN"."""
+        if key in self.details:
+            return self.details[key]
         words = [self.acronyms.get(w, w) for w in key.replace("_", " ").split()]
         return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]]) if words else key

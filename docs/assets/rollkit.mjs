@@ -30,7 +30,7 @@ function bindAll() {
       delete root.dataset.rollPending;
       root.rollkit.roll();
     }
-    if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use this widget.", "idle");
+    if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use a widget.", "idle", true);
   }
   watch(roots);
   warm();

@@ -178,6 +178,7 @@ class Check(_Static):
         low=0,
         high=MAX_DC,
         limit="high",
+        far=True,
         default=1,
     )
     again: int = declare(_AGAIN, default=10)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .._check import MAX_SEED, FromSheet, _resolved, _rolled
 from .._choices import Choosing
@@ -17,6 +17,7 @@ from .._choices import Hand as HandBase
 from .._dist import Distribution, check_bound
 from .._errors import LimitError, RulesError
 from .._fields import declare, param, sharing
+from .._format import fraction, percent
 from .._roll import Dice, Die, Roll
 from .._validate import describe, integer
 from .._words import Tally
@@ -51,19 +52,28 @@ from ._rules import adjustments as _adjustments
 __all__ = ["Check", "SkillCheck", "StatCheck", "Hand"]
 
 
+def _points(count: int, using: str) -> str:
+    """Points spent, in words: "1 Legendary rank", "2 Legendary ranks", "3 Focus"."""
+    return f"{count} {using}" if using == FOCUS else f"{count} {using} rank{'' if count == 1 else 's'}"
+
+
+def _moved(start: int, end: int) -> str:
+    way = "raised" if end > start else "lowered" if end < start else "moved"
+    return f"{way} from {start} to {end}"
+
+
 def _steps_note(steps: list[tuple[int, int, int, str]]) -> str:
+    """A die's points in words: "raised from 10 to 12 (1 Legendary rank, 1 Focus)"."""
     legendary = sum(s[3] == LEGENDARY for s in steps)
     spent = ", ".join(
-        f"{n} {name}" for n, name in ((legendary, LEGENDARY), (len(steps) - legendary, FOCUS)) if n
+        _points(n, name) for n, name in ((legendary, LEGENDARY), (len(steps) - legendary, FOCUS)) if n
     )
-    start, end = steps[0][1], steps[-1][2]
-    way = "raised" if end > start else "lowered" if end < start else "moved"
-    return f"{way} {start} -> {end} ({spent})"
+    return f"{_moved(steps[0][1], steps[-1][2])} ({spent})"
 
 
 def _steps_said(steps: Iterable[tuple[int, int, int, str]]) -> tuple[str, ...]:
     """The roll log's adjustments, one per run of points on one die from one resource:
-    "die 6: 9 -> 12 (3 Focus)"."""
+    "die 6 raised from 9 to 12 (3 Focus)"."""
     runs: list[list[tuple[int, int, int, str]]] = []
     for step in steps:
         if runs and (runs[-1][-1][0], runs[-1][-1][3], runs[-1][-1][2]) == (step[0], step[3], step[1]):
@@ -71,8 +81,7 @@ def _steps_said(steps: Iterable[tuple[int, int, int, str]]) -> tuple[str, ...]:
         else:
             runs.append([step])
     return tuple(
-        f"die {run[0][0]}: {run[0][1]} -> {run[-1][2]} ({'' if len(run) == 1 else f'{len(run)} '}{run[0][3]})"
-        for run in runs
+        f"die {run[0][0]} {_moved(run[0][1], run[-1][2])} ({_points(len(run), run[0][3])})" for run in runs
     )
 
 
@@ -88,6 +97,37 @@ class _Spends(Choosing):
     rollkit's plan spends the points (ruling critdice-policy). ``hand`` gives the standard dice
     alone, to choose on before the critical dice are rolled.
     """
+
+    written: ClassVar[str] = (
+        "your own Legendary/Focus moves instead of rollkit's plan: die number, + or - points, L or F,"
+        " e.g. '6+3F, 2-1L' (none spent: '')"
+    )
+
+    @classmethod
+    def hint_range(cls, name: str, fixed: Mapping[str, Any]) -> str | None:
+        """Legendary Ranks and Focus come out of one budget of ``MAX_POINTS``, and with points to
+        spend a Dice Pool is at most ``MAX_ADJUSTED_DICE`` dice (rollkit's limits)."""
+        points = {"legendary": "focus", "focus": "legendary"}
+        if name in points:
+            other = points[name]
+            if other in fixed:
+                return f"0 to {MAX_POINTS - fixed[other]}"
+            return f"0 to {MAX_POINTS} together with {'Focus' if other == 'focus' else 'Legendary Ranks'}"
+        if name != "dice":
+            return None
+        known = [fixed[n] for n in points if n in fixed]
+        if any(known):
+            return f"0 to {MAX_ADJUSTED_DICE}"
+        if len(known) == len(points):
+            return f"0 to {MAX_DICE}"
+        return f"0 to {MAX_DICE}; at most {MAX_ADJUSTED_DICE} with points to spend"
+
+    def chosen_words(self, roll: Roll) -> str:
+        p = roll.probability
+        return (
+            f"With rollkit's plan for the points, this outcome had a {percent(p)} chance ({fraction(p)})."
+            " The odds on this page assume that plan."
+        )
 
     def _plain(self) -> Check:  # pragma: no cover - abstract
         """The plain dice check this check rolls."""
@@ -285,11 +325,12 @@ class Hand(HandBase):
         return dataclasses.replace(self, adjustments=_merged(moves))
 
     def said(self) -> str:
-        """The moves in words, a die at a time: "die 1: 10 -> 12 (1 Legendary, 1 Focus)"."""
+        """The moves in words, a die at a time: "die 1 raised from 10 to 12 (1 Legendary rank,
+        1 Focus)"."""
         by_die: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
         for step in self._steps():
             by_die[step[0]].append(step)
-        return "; ".join(f"die {d}: " + _steps_note(by_die[d]).split(" ", 1)[1] for d in sorted(by_die))
+        return "; ".join(f"die {d} " + _steps_note(by_die[d]) for d in sorted(by_die))
 
     def written(self) -> str:
         """The adjustments as written for a link or the command line: "6+1L, 6+2F"."""
@@ -473,7 +514,18 @@ class Check(_Spends):
             note = _steps_note(by_die[i]) if i in by_die else ""
             if final == SIDES:
                 note = (note + "; " if note else "") + "rolls a critical die"
-            rolled.append(Die(face, SIDES, "standard", counts, value, note, explodes=final == SIDES))
+            rolled.append(
+                Die(
+                    face,
+                    SIDES,
+                    "standard",
+                    counts,
+                    value,
+                    note,
+                    explodes=final == SIDES,
+                    adjusted=final if final != face else None,
+                )
+            )
         pending, critical_dice = twelves + self.critical, 0
         while pending:
             more = 0

@@ -3,7 +3,7 @@ the check kinds built from a character sheet; the rolling helpers every Hits che
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -146,7 +146,7 @@ def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object]
 
 HITS = Tally("Hits", one="Hit")
 """The tally of a Hits check: the Hits, bought ones included."""
-TN = Param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN, limit="high")
+TN = Param("Target Number (TN)", hint="Hits needed to succeed", low=0, high=MAX_TN, limit="high", far=True)
 """The Target Number, as ``Check`` declares it; other kinds take it with their own hint."""
 BOUGHT = Param(
     "Bought groups", hint="groups of ten dice set aside for sure Hits", low=0, high=max_bought(dice=MAX_POOL)
@@ -281,6 +281,16 @@ class Check(Validated):
     keyword: Keyword = param(
         "Validation keyword", hint="what a failed Validation Die does", options=KEYWORD_WORDS, default="none"
     )
+
+    @classmethod
+    def hint_range(cls, name: str, fixed: Mapping[str, Any]) -> str | None:
+        """The Dice Pool a widget can roll: at most ``MAX_ROLLED`` dice once bought groups are
+        set aside (ten dice each)."""
+        if name != "dice":
+            return None
+        if "bought" in fixed:
+            return f"0 to {min(MAX_POOL, MAX_ROLLED + 10 * fixed['bought'])}"
+        return f"0 to {MAX_ROLLED} rolled, and 10 more for each bought group"
 
     def _check_rules(self) -> None:
         if self.bought:

@@ -70,8 +70,8 @@ class Check(_Read):
     to_pass: int = _field(POINTS, "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent")
     die: int = declare(DIE, default=100)
     convention: Convention = _convention_param("roll-under")
-    favourable: int = _band_param("Favorable", "critical band at the good end of the unmodified die")
-    unfavourable: int = _band_param("Unfavorable", "critical band at the bad end of the unmodified die")
+    favourable: int = _band_param("Favourable", "critical band at the good end of the unmodified die")
+    unfavourable: int = _band_param("Unfavourable", "critical band at the bad end of the unmodified die")
     effect_dice: int = declare(EFFECT_DICE, default=0)
 
     def _check_rules(self) -> None:

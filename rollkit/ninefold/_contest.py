@@ -56,17 +56,17 @@ class Contest(_Read):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
 
-    offence: int = _field(POINTS, "Offense toPass (%)", hint="the offensive check's chance to pass")
-    defence: int = _field(POINTS, "Defense toPass (%)", hint="the defender's chance, resistance included")
-    offence_die: int = _field(DIE, "Offense die (dN)", hint="sides of the die the offense rolls", default=100)
-    defence_die: int = _field(DIE, "Defense die (dN)", hint="sides of the die the defense rolls", default=100)
+    offence: int = _field(POINTS, "Offence toPass (%)", hint="the offence's chance to pass")
+    defence: int = _field(POINTS, "Defence toPass (%)", hint="the defender's chance, resistance included")
+    offence_die: int = _field(DIE, "Offence die (dN)", hint="sides of the die the offence rolls", default=100)
+    defence_die: int = _field(DIE, "Defence die (dN)", hint="sides of the die the defence rolls", default=100)
     convention: Convention = _convention_param("roll-under")
-    favourable: int = _band_param("Favorable", "the offense's critical band at the good end")
-    unfavourable: int = _band_param("Unfavorable", "the offense's critical band at the bad end")
+    favourable: int = _band_param("Favourable", "the offence's critical band at the good end")
+    unfavourable: int = _band_param("Unfavourable", "the offence's critical band at the bad end")
     effect_dice: int = _field(
         EFFECT_DICE, "Effect dice", hint="rolled when the effect lands, changed by criticals", default=0
     )
-    immune: bool = param("Immunity", hint="the effect does not apply, so no defense is rolled", default=False)
+    immune: bool = param("Immunity", hint="the effect does not apply, so no defence is rolled", default=False)
 
     def _check_rules(self) -> None:
         _bands(self.favourable, self.unfavourable)

@@ -45,12 +45,12 @@ class DefenderContest(_DefenderFields):
 
     # The offence comes first (``sharing`` adds its fields after the kind's own ones).
     offence: int = like(Contest, "offence")
-    stat: int = _field(POINTS, "Defense Stat (%)", hint="the Stat the defense rests on, as recorded")
+    stat: int = _field(POINTS, "Defence Stat (%)", hint="the Stat the defence rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(
-        "Defense Skill paths (%)", "armor or evasion path totals; only the best counts"
+        "Defence Skill paths (%)", "armour or evasion path totals; only the best counts"
     )
-    armour: int = _field(POINTS, "Armor (%)", hint="the armor's bonus to the defense", default=0)
-    cover: int = _field(POINTS, "Cover (%)", hint="the cover's bonus to the defense", default=0)
+    armour: int = _field(POINTS, "Armour (%)", hint="the armour's bonus to the defence", default=0)
+    cover: int = _field(POINTS, "Cover (%)", hint="the cover's bonus to the defence", default=0)
     effect_types: int = param(
         "Effect types",
         hint="how many types the effect has: fire and poison is 2",
@@ -72,13 +72,13 @@ class DefenderContest(_DefenderFields):
         "Immunity", hint="immune to one of its types: the effect does not apply", default=False
     )
     buffs: tuple[int, ...] = _bonuses_param(
-        "Buff Bonuses (%)", "each added to the defense: shields, aspects, conditions", "Buff Bonus"
+        "Buff Bonuses (%)", "each added to the defence: shields, aspects, conditions", "Buff Bonus"
     )
     debuffs: tuple[int, ...] = _bonuses_param(
-        "Debuff Bonuses (%)", "each taken off the defense", "Debuff Bonus"
+        "Debuff Bonuses (%)", "each taken off the defence", "Debuff Bonus"
     )
     armour_piercing: int = _field(
-        POINTS, "Armor piercing (%)", hint="taken off the defense in full", default=0
+        POINTS, "Armour piercing (%)", hint="taken off the defence in full", default=0
     )
 
     def _check_rules(self) -> None:

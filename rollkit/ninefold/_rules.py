@@ -62,6 +62,7 @@ POINTS = Param(
     high=MAX_POINTS,
     limit="both",
     unit=" percentage points",
+    far=True,
 )
 """A value in percentage points, of any sign (toPass, a Stat, a DC, a bonus ...): as the
 checks declare their fields and ``to_pass``, ``defence_to_pass``, ``clamp_chance`` check it."""
@@ -72,6 +73,7 @@ PROFICIENCY = Param(
     limit="high",
     unit=" percentage points",
     why="a proficiency bonus; a penalty is a Debuff Bonus",
+    far=True,
 )
 """One bonus of a Skill path: as a sheet kind declares its Skill paths and ``to_pass`` checks
 each bonus of ``paths``."""
@@ -84,6 +86,7 @@ EFFECT_DICE = Param(
     low=0,
     high=MAX_EFFECT_DICE,
     limit="high",
+    far=True,
 )
 """The effect dice of an action: as the checks declare them and ``effect_dice_after`` checks them."""
 
@@ -104,7 +107,7 @@ def _checked(declared: Param, name: str, value: Any) -> int:
 
 
 def _band_param(end: str, hint: str) -> Any:
-    """A critical band's width in percent (``end``: "Favorable" or "Unfavorable"), default 5."""
+    """A critical band's width in percent (``end``: "Favourable" or "Unfavourable"), default 5."""
     return param(
         f"{end} band (%)", hint=hint, low=0, high=100, why="a band narrowed below 0% is 0", default=5
     )
@@ -539,12 +542,12 @@ def _defence_parts(
         (
             (1, "Stat", stat, ()),
             (1, "Skill", skill, ()),
-            (1, "Armor", armour, ()),
+            (1, "Armour", armour, ()),
             (1, "Cover", cover, ()),
             (1, "Resistance", resistance, ()),
             (1, "Buffs", sum(buff_entries), buff_entries),
             (-1, "Debuffs", sum(debuff_entries), debuff_entries),
-            (-1, "Armor piercing", piercing, ()),
+            (-1, "Armour piercing", piercing, ()),
         )
     )
     hit = tuple(t for t in types if t in immune)

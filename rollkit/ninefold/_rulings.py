@@ -255,7 +255,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="ninefold-armour-piercing",
-        title="Armor piercing is subtracted in full",
+        title="Armour piercing is subtracted in full",
         system=SYSTEM,
         section="Contested and Combat Rolls",
         source="The defence formula subtracts armour piercing; whether it can take away more than"

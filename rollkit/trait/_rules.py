@@ -18,7 +18,16 @@ from .._words import Words
 
 SYSTEM = "trait"
 """The system's name: the module, ``Check.system``, ruling ids and limits use it."""
-WORDS = Words(name="Trait checks", title="Trait checks", acronyms={"mod": "MOD", "exp": "EXP"})
+WORDS = Words(
+    name="Trait checks",
+    title="Trait checks",
+    acronyms={"mod": "MOD", "exp": "EXP"},
+    details={
+        "stack_cap": "Stacking cap",
+        "actor_stack_cap": "Actor's stacking cap",
+        "resister_stack_cap": "Resister's stacking cap",
+    },
+)
 """What the Trait rules call things (roll sentences, die marks, the site's titles)."""
 SIDES = 12
 """Every die is a d12; two of them are kept."""
@@ -89,9 +98,13 @@ MOD = Param(
 """A roller's MOD: -``MAX_MOD`` to ``MAX_MOD``, a limit of exact computing at both ends."""
 EXP = Param("EXP", hint="added to the total when Adept", low=0, high=MAX_EXP, limit="high")
 """A roller's EXP, as every check declares it and ``stack_cap`` checks it."""
-PROWESS = Param("Prowess", hint="extra d12s, keeping the best two", low=0, high=MAX_EXTRA, limit="high")
+PROWESS = Param(
+    "Prowess", hint="extra d12s, keeping the best two", low=0, high=MAX_EXTRA, limit="high", far=True
+)
 """A roller's Prowess: extra d12 kept from the top."""
-STAGGER = Param("Stagger", hint="extra d12s, keeping the worst two", low=0, high=MAX_EXTRA, limit="high")
+STAGGER = Param(
+    "Stagger", hint="extra d12s, keeping the worst two", low=0, high=MAX_EXTRA, limit="high", far=True
+)
 """A roller's Stagger: extra d12 kept from the bottom."""
 CAP = Param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP", options=_CAP_WORDS)
 """How far Prowess and Stagger stack (one of ``CAPS``, said as ``_CAP_WORDS``)."""

@@ -127,11 +127,13 @@ RULINGS: tuple[Ruling, ...] = (
         " for a Low failure, 2 for Moderate, 3 for Critical, after which the Game Master adds"
         " a Complication. The choice is made with the dice already showing.",
         ruling="Check(spend=...) is the most Chance the player would pay, set before the roll:"
-        " 0 to 3, and the default 0 buys nothing. A miss that costs spend or less becomes a"
-        " success with a Complication, and the roll records chance_spent and complication; a"
-        " dearer miss stands. One roll's choice is replayed with resolve(faces) and a spend"
-        " that buys or declines it. The Chance a Persona holds and the Complication itself"
-        " belong to the next chapter and are not tracked.",
+        " 0 to 3, and the default 0 buys nothing; the odds assume it. A miss that costs spend or"
+        " less becomes a success with a Complication, and the roll records chance_spent and"
+        " complication; a dearer miss stands. After the dice the player may still choose, as the"
+        " rules have it: roll(adjustments='pay') buys the miss and 'keep' declines it (a widget"
+        " offers both after a miss), and the roll is then that of the Chance to spend the choice"
+        " amounts to, its chance reckoned with it. The Chance a Persona holds and the"
+        " Complication itself belong to the next chapter and are not tracked.",
         why="The choice can only depend on the degree, which the dice fix, and every degree buys"
         " the same thing, one success with one Complication. Buying a dear miss while refusing"
         " a cheap one never helps, so a limit covers every choice worth making, and a player"

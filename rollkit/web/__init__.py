@@ -2,7 +2,7 @@
 
 The same Python renders a widget at build time and answers it live in the reader's browser
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
-and ``hand_view`` what it shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
+and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``tally_chart``, ``lines`` and ``bars`` the one chart
 renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
 typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
 ``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
@@ -28,7 +28,7 @@ from ._protocol import (
     request,
 )
 from ._tree import JSON, Attribute, Child, Element, node, to_html, to_json
-from ._views import OddsView, RollView, hand_view, odds_view, roll_view, summary, values_text
+from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view, summary, values_text
 
 __all__ = [
     "request",
@@ -51,6 +51,7 @@ __all__ = [
     "values_text",
     "OddsView",
     "RollView",
+    "Origin",
     "tally_chart",
     "lines",
     "bars",

@@ -25,10 +25,11 @@ VIEWS = {"exactly": "Exactly", "at-least": "At least", "at-most": "At most"}
 SERIES_COLOURS = 6
 """Lines take the classes ``rk-series-0`` to ``rk-series-5`` in turn (the style sheet's colours)."""
 
-# The widget's chart: a viewBox whose text is at least 12 px wide at phone width (CSS caps it).
-_W, _H, _LEFT, _TOP, _BOTTOM = 360, 210, 54, 12, 46
-_FONT = 13
-_MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width
+# The widget's chart: a viewBox whose text is at least 12 px high at phone width (CSS caps it).
+_W, _H, _LEFT, _TOP, _BOTTOM = 360, 214, 56, 12, 48
+_FONT = 14
+_MAX_BARS = 60  # more outcomes than this are drawn in bands of equal width ...
+_BANDS = 20  # ... at most this many, one starting where success starts
 
 Row = tuple[str, Fraction, float]
 """One bar: its label, its chance and the tally it starts at (the tail is infinite)."""
@@ -80,25 +81,32 @@ def _tick_label(value: float) -> str:
 
 
 def _band_size(count: int) -> int:
-    """Outcomes per bar: 1, or a round 2, 5, 10, 20... so that at most ``_MAX_BARS`` remain."""
+    """Outcomes per bar: 1 up to ``_MAX_BARS`` outcomes, else a round 2, 5, 10, 20... so that
+    at most ``_BANDS`` bars remain (one more where a band starts at success)."""
     if count <= _MAX_BARS:
         return 1
     return next(
         size
-        for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, count)
-        if math.ceil(count / size) <= _MAX_BARS
+        for size in (2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, count)
+        if math.ceil(count / size) <= _BANDS
     )
 
 
-def _banded(rows: list[Row], view: str) -> list[Row]:
-    """Many outcomes in round bands of at most ``_MAX_BARS`` bars (summed for "exactly")."""
+def _banded(rows: list[Row], view: str, least: int | None = None) -> list[Row]:
+    """Many outcomes in round bands (summed for "exactly"), one starting at ``least`` (where
+    success starts) so that no bar holds both; a band is labelled "-60 to -51"."""
     size = _band_size(len(rows))
     if size == 1:
         return rows
+    start = 0
+    if least is not None:
+        at = next((i for i, (_, _, key) in enumerate(rows) if key >= least), 0)
+        start = at % size
+    edges = [0, *range(start, len(rows), size)] if start else list(range(0, len(rows), size))
     out = []
-    for i in range(0, len(rows), size):
-        chunk = rows[i : i + size]
-        label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]}–{chunk[-1][0]}"
+    for i, first in enumerate(edges):
+        chunk = rows[first : edges[i + 1] if i + 1 < len(edges) else len(rows)]
+        label = chunk[0][0] if len(chunk) == 1 else f"{chunk[0][0]} to {chunk[-1][0]}"
         value = sum((p for _, p, _ in chunk), Fraction(0)) if view == "exactly" else chunk[0][1]
         out.append((label, value, chunk[0][2]))
     return out
@@ -135,10 +143,10 @@ def tally_chart(
     tally = type(check).tally
     name = tally.many
     least = check.success_from()
-    rows = _banded(_cumulative(dist, view), view)
+    rows = _banded(_cumulative(dist, view), view, least)
     series = [rows]
     if pinned is not None:
-        mine = {label: p for label, p, _ in _banded(_cumulative(pinned[1], view), view)}
+        mine = {label: p for label, p, _ in _banded(_cumulative(pinned[1], view), view, least)}
         series.append([(label, mine.get(label, Fraction(0)), key) for label, _, key in rows])
     top = max((float(p) for s in series for _, p, _ in s), default=1.0) or 1.0
     ticks = _ticks(top)
@@ -250,6 +258,13 @@ def tally_chart(
 
 
 # -- the pages' charts: chances against a whole number, as lines or bars ----------------------
+# A narrow viewBox with large text: at phone width (about 360 px) every label is at least 12 px
+# high; the style sheet caps the width on a wide screen. A line chart's legend goes below it.
+
+_PAGE_W = 400
+_PAGE_FONT = 14
+_PAGE_LEFT = 52
+_ROW = 20  # a legend row
 
 
 def _frame(width: int, height: int, title: str, body: list[Child]) -> Element:
@@ -287,33 +302,40 @@ def _axes(
         out.append(
             node(
                 "text",
-                {"x": left - 6, "y": f"{y + 4:.1f}", "text-anchor": "end", "font-size": 11},
+                {"x": left - 6, "y": f"{y + 5:.1f}", "text-anchor": "end", "font-size": _PAGE_FONT},
                 f"{y_max * i / 4:.0%}",
             )
         )
     for x, label in ticks_x:
         out.append(
             node(
-                "text", {"x": f"{x:.1f}", "y": top + h + 16, "text-anchor": "middle", "font-size": 11}, label
+                "text",
+                {"x": f"{x:.1f}", "y": top + h + 18, "text-anchor": "middle", "font-size": _PAGE_FONT},
+                label,
             )
         )
     out.append(
         node(
             "text",
-            {"x": f"{left + w / 2:.1f}", "y": top + h + 34, "text-anchor": "middle", "font-size": 12},
+            {"x": f"{left + w / 2:.1f}", "y": top + h + 38, "text-anchor": "middle", "font-size": _PAGE_FONT},
             x_label,
         )
     )
     return out
 
 
+def _x_ticks(count: int, longest: int, w: float) -> int:
+    """Every how many x values a label is written, so that labels never touch."""
+    return max(1, math.ceil(count * (longest + 1) * _PAGE_FONT * 0.6 / w))
+
+
 def lines(
-    series: Sequence[Series], *, title: str, x_label: str, width: int = 640, height: int = 320
+    series: Sequence[Series], *, title: str, x_label: str, width: int = _PAGE_W, height: int = 260
 ) -> Element:
-    """Chance (0..100%) against a whole-number x, one line per series, with a legend; each point
-    says its exact value."""
-    left, top, right = 48, 16, 150
-    w, h = width - left - right, height - top - 48
+    """Chance (0..100%) against a whole-number x, one line per series, with a legend below;
+    each point says its exact value."""
+    left, top, right = _PAGE_LEFT, 14, 14
+    w, h = width - left - right, height - top - 50
     xs = sorted({x for s in series for x, _ in s.points})
     lo, hi = xs[0], xs[-1]
     span = max(hi - lo, 1)
@@ -324,7 +346,7 @@ def lines(
     def py(p: Fraction) -> float:
         return top + h - h * float(p)
 
-    every = max(1, -(-len(xs) // 12))  # at most a dozen labels
+    every = _x_ticks(len(xs), max(len(str(x)) for x in xs), w)
     body = _axes(left, top, w, h, x_label, [(px(x), str(x)) for x in xs[::every]])
     for i, s in enumerate(series):
         colour = f"rk-series-{i % SERIES_COLOURS}"
@@ -336,19 +358,16 @@ def lines(
             body.append(
                 node(
                     "circle",
-                    {"class": f"rk-point {colour}", "cx": f"{px(x):.1f}", "cy": f"{py(p):.1f}", "r": "2.5"},
+                    {"class": f"rk-point {colour}", "cx": f"{px(x):.1f}", "cy": f"{py(p):.1f}", "r": "3"},
                     node("title", {}, f"{s.name}, {x}: {percent(p)} ({fraction(p)})"),
                 )
             )
-        ly = top + 14 + 18 * i
+        ly = height + _ROW * i + 14
         body.append(
-            node(
-                "rect",
-                {"class": f"rk-swatch {colour}", "x": left + w + 14, "y": ly - 9, "width": 12, "height": 4},
-            )
+            node("rect", {"class": f"rk-swatch {colour}", "x": left, "y": ly - 7, "width": 16, "height": 5})
         )
-        body.append(node("text", {"x": left + w + 32, "y": ly, "font-size": 12}, s.name))
-    return _frame(width, height, title, body)
+        body.append(node("text", {"x": left + 24, "y": ly, "font-size": _PAGE_FONT}, s.name))
+    return _frame(width, height + _ROW * len(series) + 6, title, body)
 
 
 def bars(
@@ -357,26 +376,23 @@ def bars(
     title: str,
     x_label: str,
     tail: tuple[str, Fraction] | None = None,
-    width: int = 640,
+    width: int = _PAGE_W,
     height: int = 240,
 ) -> Element:
     """One bar per outcome (probability 0..100% of the tallest), the tail drawn as an outline."""
     shown = list(items) + ([tail] if tail and tail[1] else [])
-    left, top = 48, 16
-    w, h = width - left - 16, height - top - 48
+    left, top = _PAGE_LEFT, 14
+    w, h = width - left - 14, height - top - 50
     top_p = max((float(p) for _, p in shown), default=1.0) or 1.0
     slot = w / max(len(shown), 1)
+    every = _x_ticks(len(shown), max((len(label) for label, _ in shown), default=1), w)
     body = _axes(
         left,
         top,
         w,
         h,
         x_label,
-        [
-            (left + slot * (i + 0.5), label)
-            for i, (label, _) in enumerate(shown)
-            if len(shown) <= 24 or i % max(1, len(shown) // 12) == 0
-        ],
+        [(left + slot * (i + 0.5), label) for i, (label, _) in enumerate(shown) if i % every == 0],
         y_max=top_p,
     )
     for i, (label, p) in enumerate(shown):

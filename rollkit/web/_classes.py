@@ -106,6 +106,13 @@ CLASSES: frozenset[str] = frozenset(
         "rk-hand-odds",
         "rk-finish-buttons",
         "rk-finish",
+        # what a player trusts at a glance: where a roll's dice came from, a roll made with
+        # earlier values, a legend's keys, the seed as an option, pinned odds as numbers
+        "rk-origin",
+        "rk-roll-stale",
+        "rk-mark-sample",
+        "rk-seed-option",
+        "rk-compare",
     }
 )
 """The class names, all starting ``rk-``."""

@@ -111,16 +111,18 @@ def _list_control(control_id: str, field: Field, value: tuple[object, ...], hint
     )
 
 
-def _control(widget_id: str, field: Field, value: object, shown: bool) -> Element:
-    """A form control named after the parameter, labelled in the rules' words, with its hint."""
+def _control(widget_id: str, field: Field, value: object, shown: bool, reach: str | None = None) -> Element:
+    """A form control named after the parameter, labelled in the rules' words, with its hint:
+    what the reader may enter (``reach``, where a rule across fields allows less than the
+    declaration, else the declared range without limits far beyond play)."""
     control_id = f"{widget_id}-{field.name}"
     if not shown:
         return node("input", {"type": "hidden", "name": field.name, "value": field_text(value)})
     declared = field.param
     kind = field.kind
-    allowed = declared.allowed() if kind == "number" and not declared.options else ""
+    allowed = (reach or declared.hinted()) if kind == "number" and not declared.options else ""
     if kind == "list":
-        allowed = "; ".join(f"{p.label} {p.allowed()}" for p in declared.entries() if p.allowed())
+        allowed = "; ".join(f"{p.label} {p.hinted()}" for p in declared.entries() if p.hinted())
     hint = "; ".join(t for t in (declared.hint, allowed) if t)
     described = f"{control_id}-hint {control_id}-error"
     if kind == "yes/no":
@@ -211,6 +213,41 @@ def _views(widget_id: str) -> Element:
     )
 
 
+def _seed_option(seed_id: str) -> Element:
+    """The seed, as an option folded away from Roll: a typed seed gives the same dice every
+    time, and a roll made from one says so."""
+    return node(
+        "details",
+        {"class": "rk-seed-option"},
+        node("summary", {}, "Roll from a seed"),
+        node(
+            "div",
+            {"class": "rk-field rk-seed"},
+            node("label", {"for": seed_id}, "Seed"),
+            node(
+                "input",
+                {
+                    "type": "number",
+                    "id": seed_id,
+                    "min": "0",
+                    "step": "1",
+                    "inputmode": "numeric",
+                    "placeholder": "random",
+                    "autocomplete": "off",
+                    "aria-describedby": f"{seed_id}-hint {seed_id}-error",
+                },
+            ),
+            node(
+                "span",
+                {"class": "rk-hint", "id": f"{seed_id}-hint"},
+                "blank: dice drawn at random; a number gives the same dice every time, and the roll"
+                " says its seed was typed",
+            ),
+            node("span", {"class": "rk-field-error", "id": f"{seed_id}-error", "hidden": True}),
+        ),
+    )
+
+
 def widget(
     name: str,
     check: CheckBase,
@@ -220,7 +257,8 @@ def widget(
     show: tuple[str, ...] | None = None,
 ) -> Element:
     """The widget for check kind ``name`` starting at ``check``: controls for the ``show``n
-    fields (the others as hidden inputs), Roll, the seed, Copy link, the odds view, "As Python".
+    fields (the others as hidden inputs), Roll, Copy link, the seed as an option, the odds view,
+    "As Python".
 
     The shell is a ``<section>``: mkdocs-material's search skips a ``data-search-exclude``
     element only up to the first closing tag of the same name inside it, and a widget holds
@@ -228,7 +266,11 @@ def widget(
     """
     all_fields = fields(type(check))
     shown = tuple(f.name for f in all_fields) if show is None else show
-    controls = [_control(widget_id, f, getattr(check, f.name), f.name in shown) for f in all_fields]
+    fixed = {f.name: getattr(check, f.name) for f in all_fields if f.name not in shown}
+    controls = [
+        _control(widget_id, f, getattr(check, f.name), f.name in shown, type(check).hint_range(f.name, fixed))
+        for f in all_fields
+    ]
     odds = odds_view(check, title=title, shown=shown)
     params: Mapping[str, str] = {f.name: field_text(getattr(check, f.name)) for f in all_fields}
     state = json.dumps({"check": name, "params": params, "title": title, "shown": list(shown)})
@@ -258,34 +300,11 @@ def widget(
                     node(
                         "button", {"type": "button", "class": "md-button md-button--primary rk-roll"}, "Roll"
                     ),
-                    node(
-                        "div",
-                        {"class": "rk-field rk-seed"},
-                        node("label", {"for": seed_id}, "Seed"),
-                        node(
-                            "input",
-                            {
-                                "type": "number",
-                                "id": seed_id,
-                                "min": "0",
-                                "step": "1",
-                                "inputmode": "numeric",
-                                "placeholder": "random",
-                                "autocomplete": "off",
-                                "aria-describedby": f"{seed_id}-hint {seed_id}-error",
-                            },
-                        ),
-                        node(
-                            "span",
-                            {"class": "rk-hint", "id": f"{seed_id}-hint"},
-                            "blank for a new roll; a number replays one",
-                        ),
-                        node("span", {"class": "rk-field-error", "id": f"{seed_id}-error", "hidden": True}),
-                    ),
                     node("button", {"type": "button", "class": "md-button rk-share"}, "Copy link"),
                     node("button", {"type": "button", "class": "md-button rk-stop", "hidden": True}, "Stop"),
                     node("span", {"class": "rk-status"}),
                 ),
+                _seed_option(seed_id),
             ),
             node(
                 "p",

@@ -6,8 +6,10 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
 - ``{"op": "odds", "check": name, "params": {...}, "view": ..., "title": ..., "initial": {...},
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
-  "move": {"die": n, "by": 1 | -1}, "finish": true}`` gives a roll (or, where the player
-  chooses after the dice, the hand so far);
+  "move": {"die": n, "by": 1 | -1}, "finish": true, "shown": [...], "typed": true,
+  "replay": {"at": iso}, "zone": minutes}`` gives a roll (or, where the player chooses after
+  the dice, the hand so far): ``typed`` says the reader typed the seed, ``replay`` that this is
+  an earlier roll replayed (from a link), made ``at``; the answer carries both, and ``at``;
 
 as ``{"ok": true, "result": {...}}``; the reader's mistake as ``{"ok": false, "error": words,
 "field": name, "item": i, "part": j}`` (the field as data, the words the rules'); anything
@@ -22,6 +24,7 @@ import re
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from .. import _registry
 from .._choices import Choosing
@@ -30,7 +33,7 @@ from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
 from .._validate import describe
 from ._tree import JSON
-from ._views import OddsView, RollView, hand_view, odds_view, roll_view
+from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
 
 __all__ = [
     "Failure",
@@ -75,7 +78,8 @@ class RollRequest:
     Where the player chooses after the dice (``Choosing`` checks) and ``choose`` is set, the
     hand comes back first with the choices so far (``spend``, as written) and one more
     ``move``; ``finish`` rolls on with ``spend``, and ``spend="plan"`` lets rollkit's plan
-    choose."""
+    choose. ``shown`` are the fields the widget shows (its sentence names them); ``origin``
+    says whether the reader typed the seed and whether this replays an earlier roll."""
 
     check: str
     params: Mapping[str, JSON]
@@ -84,6 +88,8 @@ class RollRequest:
     spend: str | None = None
     move: Move | None = None
     finish: bool = False
+    shown: tuple[str, ...] | None = None
+    origin: Origin = field(default_factory=Origin)
 
 
 Request = OddsRequest | RollRequest
@@ -100,18 +106,26 @@ class OddsAnswer:
 
 @dataclass(frozen=True)
 class RollAnswer:
-    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open) or a hand."""
+    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open) or a hand; ``typed``
+    says its seed was typed by the reader, ``replay`` that it replays an earlier roll, ``at``
+    when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown)."""
 
     view: RollView
     seed: int | None
     spend: str | None = None
     python: str = ""
     roll: Mapping[str, JSON] = field(default_factory=dict)
+    typed: bool = False
+    replay: bool = False
+    at: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = dict(self.roll)
         out["view"] = self.view.to_json()
         out["seed"] = self.seed
+        out["typed"] = self.typed
+        out["replay"] = self.replay
+        out["at"] = self.at
         if self.python:
             out["python"] = self.python
         if self.spend is not None:
@@ -147,7 +161,20 @@ _SEED = Field("seed", int, False, None, Param("Seed"))
 
 _KEYS = {
     "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned"},
-    "roll": {"op", "check", "params", "seed", "choose", "spend", "move", "finish"},
+    "roll": {
+        "op",
+        "check",
+        "params",
+        "seed",
+        "choose",
+        "spend",
+        "move",
+        "finish",
+        "shown",
+        "typed",
+        "replay",
+        "zone",
+    },
 }
 
 
@@ -191,7 +218,6 @@ def read(message: str) -> Request:
     assert isinstance(check, str)
     params = _mapping("params", data.get("params", {})) or {}
     if op == "odds":
-        shown = data.get("shown")
         view = _text("view", data.get("view"), "exactly")
         return OddsRequest(
             check=check,
@@ -199,9 +225,7 @@ def read(message: str) -> Request:
             view=view,
             title=_text("title", data.get("title")),
             initial=_mapping("initial", data.get("initial")),
-            shown=tuple(shown)
-            if isinstance(shown, list) and all(isinstance(s, str) for s in shown)
-            else None,
+            shown=_shown(data.get("shown")),
             pinned=_mapping("pinned", data.get("pinned")),
         )
     seed = data.get("seed")
@@ -227,6 +251,14 @@ def read(message: str) -> Request:
                 said="that move is not a die and +1 or -1.",
             )
         moved = Move(die=die, by=int(by))
+    replay = _mapping("replay", data.get("replay"))
+    zone = data.get("zone")
+    origin = Origin(
+        typed=data.get("typed") is True,
+        replay=replay is not None,
+        at=_text("replay at", (replay or {}).get("at")),
+        zone=zone if isinstance(zone, int) and not isinstance(zone, bool) else None,
+    )
     return RollRequest(
         check=check,
         params=params,
@@ -235,7 +267,16 @@ def read(message: str) -> Request:
         spend=spend,
         move=moved,
         finish=bool(data.get("finish")),
+        shown=_shown(data.get("shown")),
+        origin=origin,
     )
+
+
+def _shown(value: object) -> tuple[str, ...] | None:
+    """The fields a widget shows, when given as a list of names."""
+    if isinstance(value, list) and all(isinstance(s, str) for s in value):
+        return tuple(value)
+    return None
 
 
 def _odds(req: OddsRequest) -> OddsAnswer:
@@ -261,13 +302,23 @@ def _roll(req: RollRequest) -> RollAnswer:
     check = build(req.check, req.params)
     seed = _seed(req.seed)
     chosen = None if req.spend in (None, "plan") else req.spend
+    origin = req.origin
+    at = origin.at if origin.replay else datetime.now(UTC).isoformat(timespec="seconds")
     if isinstance(check, Choosing):
         if req.choose and req.spend != "plan" and not req.finish:
             hand = check.hand(seed=seed).chosen(chosen or "")
             if req.move is not None:
                 hand = hand.moved(req.move.die, req.move.by)
             if hand.open() or hand.written():
-                return RollAnswer(view=hand_view(check, hand), seed=hand.seed, spend=hand.written())
+                view = hand_view(check, hand, shown=req.shown, origin=origin)
+                return RollAnswer(
+                    view=view,
+                    seed=hand.seed,
+                    spend=hand.written(),
+                    typed=origin.typed,
+                    replay=origin.replay,
+                    at=at,
+                )
             seed = hand.seed
         rolled = check.roll(seed=seed, adjustments=chosen)
         spend: str | None = "plan" if chosen is None else chosen
@@ -280,11 +331,14 @@ def _roll(req: RollRequest) -> RollAnswer:
         rolled = check.roll(seed=seed)
         spend = None
     return RollAnswer(
-        view=roll_view(check, rolled),
+        view=roll_view(check, rolled, shown=req.shown, origin=origin),
         seed=rolled.seed,
         spend=spend,
         python=python_call(check, rolled.seed, chosen),
         roll=rolled.to_json(),
+        typed=origin.typed,
+        replay=origin.replay,
+        at=at,
     )
 
 

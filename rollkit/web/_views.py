@@ -7,22 +7,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone
 from fractions import Fraction
 
 from .. import _registry
 from .._check import CheckBase
-from .._choices import Hand
+from .._choices import Choosing, Hand
 from .._dist import Distribution
 from .._errors import RulesError
 from .._fields import Field, fields
 from .._format import detail, fraction, percent
 from .._roll import Die, Roll
+from .._words import Words
 from ._chart import VIEWS, tally_chart, target_words
 from ._tree import JSON, Child, Element, node, to_json
 
 __all__ = [
     "HandView",
     "OddsView",
+    "Origin",
     "RollView",
     "hand_view",
     "odds_view",
@@ -55,13 +58,17 @@ class OddsView:
 
 @dataclass(frozen=True)
 class RollView:
-    """A roll (or a hand still open to choices: ``pending``) as a widget shows it."""
+    """A roll (or a hand still open to choices: ``pending``) as a widget shows it: the
+    sentence (which names the ``values`` rolled with), the tree (whose ``rk-roll-stale`` line
+    says ``stale`` once the reader changes a value), the seed and the faces."""
 
     summary: str
     tree: Element
     seed: int | None
     faces: tuple[int, ...]
     pending: bool = False
+    values: str = ""
+    stale: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
@@ -69,10 +76,53 @@ class RollView:
             "tree": to_json(self.tree),
             "seed": self.seed,
             "faces": list(self.faces),
+            "values": self.values,
         }
         if self.pending:
             out["pending"] = True
         return out
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a roll's dice came from when they were not freshly drawn: a seed the reader
+    ``typed``, or a ``replay`` of an earlier roll (``at``: when that roll was made, ISO 8601,
+    "" when unknown), whose seed may have been typed too. ``zone`` is the reader's offset from
+    UTC in minutes, to say ``at`` in their time (None: in UTC)."""
+
+    typed: bool = False
+    replay: bool = False
+    at: str = ""
+    zone: int | None = None
+
+    def when(self) -> str:
+        """``at`` in words ("on 1 December 2026 at 15:18 your time"), "" when unknown."""
+        try:
+            moment = datetime.fromisoformat(self.at)
+        except ValueError:
+            return ""
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        if self.zone is None or not -24 * 60 < self.zone < 24 * 60:
+            moment, where = moment.astimezone(UTC), "UTC"
+        else:
+            moment, where = moment.astimezone(timezone(timedelta(minutes=self.zone))), "your time"
+        return f"on {moment.day} {moment:%B %Y} at {moment:%H:%M} {where}"
+
+    def said(self, values: str, seed: int | None) -> str:
+        """The roll's origin in one or two sentences; "" for a roll drawn here and now."""
+        from_seed = f"seed {seed}" if seed is not None else "the same dice"
+        typed = " Its seed was typed in, not drawn at random." if self.typed else ""
+        if self.replay:
+            when = self.when()
+            return (
+                f"Replay of a roll with {values}"
+                + (f" made {when}" if when else "")
+                + f", from {from_seed}: the same dice, not a new roll.{typed}"
+            )
+        if self.typed:
+            return f"Seed {seed} was typed in, not drawn at random: anyone can choose these dice again."
+        return ""
 
 
 HandView = RollView
@@ -168,6 +218,24 @@ def _mean(dist: Distribution, name: str) -> Element | None:
     )
 
 
+def _compare(now: Fraction, before: Fraction, pinned: str) -> Element:
+    """Both chances of success as numbers, and the exact difference between them."""
+    change = now - before
+    sign = "+" if change > 0 else "\u2212" if change < 0 else ""
+    points = percent(abs(change)).removesuffix("%")
+    return node(
+        "p",
+        {"class": "rk-compare"},
+        f"Chance of success: {percent(now)} ({fraction(now)}) with these values,"
+        f" {percent(before)} ({fraction(before)}) pinned ({pinned}): "
+        + (
+            "the same."
+            if not change
+            else f"a difference of {sign}{points} percentage points ({sign}{fraction(abs(change))})."
+        ),
+    )
+
+
 def odds_view(
     check: CheckBase,
     *,
@@ -198,8 +266,8 @@ def odds_view(
     ]
     about = values_text(check, shown=shown)
     pin = (values_text(pinned, shown=shown), pinned.distribution()) if pinned is not None else None
-    legend = None
-    if pin is not None:
+    legend = compare = None
+    if pin is not None and pinned is not None:
         legend = node(
             "p",
             {"class": "rk-legend"},
@@ -208,6 +276,7 @@ def odds_view(
             node("span", {"class": "rk-key rk-key-pinned"}),
             f" pinned: {pin[0]}",
         )
+        compare = _compare(chance, pinned.chance(), pin[0])
     includes = check.success_includes()
     tree = node(
         "div",
@@ -242,6 +311,7 @@ def odds_view(
                 node("tbody", {}, *rows),
             ),
         ),
+        compare,
         legend,
         node("figure", {"class": "rk-chart"}, tally_chart(check, dist, view=view, pinned=pin)),
         _succeeds(check),
@@ -267,6 +337,11 @@ def summary(check: CheckBase, roll: Roll) -> str:
     return text + "."
 
 
+def _with(sentence: str, values: str) -> str:
+    """A roll's sentence naming the values it was rolled with."""
+    return f"{sentence[:-1]} (rolled with {values})." if values else sentence
+
+
 def _marks(die: Die, plain: frozenset[str]) -> list[str]:
     """How a die counted, then what else it did: made another die roll, its role."""
     marks = [die.counts]
@@ -286,44 +361,97 @@ def _shown(value: object) -> bool:
     return not (value is None or value is False or (isinstance(value, (tuple, list, str)) and not value))
 
 
-def roll_view(check: CheckBase, roll: Roll) -> RollView:
-    """A roll as a summary sentence, a strip of dice with their roles, and folded details."""
-    words = _registry.words(check.system)
+def _dice(roll: Roll, words: Words) -> tuple[Element, Element | None]:
+    """A roll's dice in rolling order, each as it counted (a moved die shows where it ended,
+    and what it was rolled as), and the legend of their marks (keys, not dice)."""
     dice = []
     seen: dict[str, str] = {}
     for die in roll.dice:
         marks = _marks(die, words.plain_roles)
-        described = (
-            f"d{die.sides} showing {die.face}: "
-            + ", ".join(words.mark(m) for m in marks)
-            + (f" ({die.note})" if die.note else "")
-        )
+        shows = die.face if die.adjusted is None else die.adjusted
+        how = ", ".join(words.mark(m) for m in marks) + (f" ({die.note})" if die.note else "")
+        was = f", rolled as {die.face}" if die.adjusted is not None else ""
         for m in marks:
             seen.setdefault(m, words.mark(m))
         dice.append(
             node(
                 "li",
-                {"class": "rk-die", "data-marks": " ".join(_slug(m) for m in marks), "title": described},
-                node("span", {"class": "rk-face", "aria-hidden": "true"}, str(die.face)),
-                node("span", {"class": "rk-sr"}, described),
+                {
+                    "class": "rk-die",
+                    "data-marks": " ".join(_slug(m) for m in marks),
+                    "title": f"d{die.sides} showing {shows}{was}: {how}",
+                },
+                node("span", {"class": "rk-face"}, str(shows)),
+                node("span", {"class": "rk-was", "aria-hidden": "true"}, f"was {die.face}") if was else None,
+                node("span", {"class": "rk-sr"}, f" on a d{die.sides}{was}: {how}"),
             )
         )
     legend = node(
         "ul",
         {"class": "rk-marks", "aria-label": "What the marks mean"},
-        *[node("li", {"class": "rk-die rk-mark", "data-marks": _slug(m)}, text) for m, text in seen.items()],
+        *[
+            node(
+                "li",
+                {"class": "rk-mark"},
+                node("span", {"class": "rk-mark-sample", "data-marks": _slug(m), "aria-hidden": "true"}),
+                text,
+            )
+            for m, text in seen.items()
+        ],
     )
+    return node("ol", {"class": "rk-dice", "aria-label": "Dice in the order rolled"}, *dice), (
+        legend if seen else None
+    )
+
+
+def _stale(values: str) -> str:
+    """What a roll on screen says once the reader has changed a value."""
+    return f"Rolled with {values}: the values above have changed since."
+
+
+def _notes(values: str, stale: str, origin: Origin | None, seed: int | None) -> list[Child | None]:
+    """Above a roll's dice: where they came from (when not drawn here and now), and the line
+    the page shows once the values change (``stale``)."""
+    said = (origin or Origin()).said(values, seed)
+    return [
+        node("p", {"class": "rk-origin"}, said) if said else None,
+        node("p", {"class": "rk-roll-stale", "hidden": True}, stale),
+    ]
+
+
+def _chance_said(check: CheckBase, roll: Roll) -> str:
+    """What the roll's outcome had as a chance: certain, or a percentage and a fraction; for a
+    roll the player chose on, as the check says it (the odds assume rollkit's plan)."""
+    if roll.chosen and isinstance(check, Choosing):
+        return check.chosen_words(roll)
+    p = roll.probability
+    if p == 1:
+        return "This outcome was certain with these values."
+    return f"This outcome had a {percent(p)} chance ({fraction(p)})."
+
+
+def roll_view(
+    check: CheckBase, roll: Roll, *, shown: tuple[str, ...] | None = None, origin: Origin | None = None
+) -> RollView:
+    """A roll as a summary sentence naming the values it was rolled with (the ``shown`` ones
+    too), a strip of dice with their roles, folded details, and where its dice came from when
+    they were not drawn here and now (``origin``: typed, or a replay)."""
+    words = _registry.words(check.system)
+    values = values_text(check, shown=shown)
+    strip, legend = _dice(roll, words)
     labels = {f.name: f.label for f in fields(type(check))}
     details = [
         node("li", {}, f"{labels.get(k) or words.detail(k)}: {detail(v)}")
         for k, v in roll.details
         if _shown(v)
     ]
+    stale = _stale(values)
     tree = node(
         "div",
         {"class": "rk-roll-view"},
-        node("ol", {"class": "rk-dice", "aria-label": "Dice in the order rolled"}, *dice),
-        legend if seen else None,
+        *_notes(values, stale, origin, roll.seed),
+        strip,
+        legend,
         node(
             "details",
             {"class": "rk-how"},
@@ -332,22 +460,72 @@ def roll_view(check: CheckBase, roll: Roll) -> RollView:
             node(
                 "p",
                 {},
-                ("With rollkit's plan for the points, t" if roll.chosen else "T")
-                + f"his outcome had a {percent(roll.probability)} chance"
-                f" ({fraction(roll.probability)})."
-                + (" The odds on this page assume that plan." if roll.chosen else "")
-                + (f" Seed {roll.seed}." if roll.seed is not None else ""),
+                _chance_said(check, roll) + (f" Seed {roll.seed}." if roll.seed is not None else ""),
             ),
         ),
     )
-    return RollView(summary=summary(check, roll), tree=tree, seed=roll.seed, faces=roll.faces)
+    return RollView(
+        summary=_with(summary(check, roll), values),
+        tree=tree,
+        seed=roll.seed,
+        faces=roll.faces,
+        values=values,
+        stale=stale,
+    )
 
 
-def hand_view(check: CheckBase, hand: Hand) -> RollView:
-    """The dice of a roll still open to the player's choices: each die with a button to move
-    it down or up a point, what is left to spend, the exact odds as the dice stand against
-    rollkit's plan, and the buttons that finish the roll."""
+def hand_view(
+    check: CheckBase, hand: Hand, *, shown: tuple[str, ...] | None = None, origin: Origin | None = None
+) -> RollView:
+    """The dice of a roll still open to the player's choices and the buttons that finish it
+    (``hand.offers``). Where dice move a point at a time, each die has a button to move it down
+    or up, with what is left to spend and the exact odds as the dice stand against rollkit's
+    plan; otherwise the dice are shown as they count (a Trait miss: pay its Chance or keep it)."""
     words = _registry.words(check.system)
+    values = values_text(check, shown=shown)
+    stale = _stale(values)
+    finish = node(
+        "div",
+        {"class": "rk-finish-buttons"},
+        *[
+            node(
+                "button",
+                {
+                    "type": "button",
+                    "class": "rk-finish md-button" + (" md-button--primary" if offer.primary else ""),
+                    "data-spend": offer.spend,
+                },
+                offer.label,
+            )
+            for offer in hand.offers()
+        ],
+    )
+    if hand.moves():
+        body = _moving(hand, words)
+    else:
+        strip, legend = _dice(hand.planned().finish(), words)
+        body = [node("p", {"class": "rk-hand-help"}, hand.help()), strip, legend]
+    tree = node(
+        "div",
+        {"class": "rk-roll-view rk-hand"},
+        *_notes(values, stale, origin, hand.seed),
+        *body,
+        finish,
+    )
+    return RollView(
+        summary=_with(hand.summary(), values),
+        tree=tree,
+        seed=hand.seed,
+        faces=hand.rolled,
+        pending=True,
+        values=values,
+        stale=stale,
+    )
+
+
+def _moving(hand: Hand, words: Words) -> list[Child | None]:
+    """A hand whose dice move a point at a time: each die between its buttons, what is left to
+    spend and the odds as the dice stand."""
     dice = []
     for number, (rolled, now, counts) in enumerate(zip(hand.rolled, hand.faces, hand.counts()), 1):
         said = f"Die {number} {hand.was(number)}: {words.mark(counts)}" + (
@@ -388,9 +566,7 @@ def hand_view(check: CheckBase, hand: Hand) -> RollView:
         )
     planned = hand.planned()
     mine, plan = hand.chance(), planned.chance()
-    tree = node(
-        "div",
-        {"class": "rk-roll-view rk-hand"},
+    return [
         node("p", {"class": "rk-hand-help"}, hand.help()),
         node("ol", {"class": "rk-dice", "aria-label": "Standard dice: move them with \u2212 and +"}, *dice),
         node("p", {"class": "rk-points"}, "Still to spend: " + hand.to_spend() + "."),
@@ -402,19 +578,4 @@ def hand_view(check: CheckBase, hand: Hand) -> RollView:
             + (planned.said() or "no points spent")
             + ".",
         ),
-        node(
-            "div",
-            {"class": "rk-finish-buttons"},
-            node(
-                "button",
-                {"type": "button", "class": "rk-finish md-button md-button--primary", "data-spend": "chosen"},
-                hand.next_step(),
-            ),
-            node(
-                "button",
-                {"type": "button", "class": "rk-finish md-button", "data-spend": "plan"},
-                "Use rollkit's plan instead",
-            ),
-        ),
-    )
-    return RollView(summary=hand.summary(), tree=tree, seed=hand.seed, faces=hand.rolled, pending=True)
+    ]

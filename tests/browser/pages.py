@@ -123,11 +123,20 @@ def widget_pages(site: Site) -> list[str]:
     return pages
 
 
+def type_seed(widget: object, seed: int | str) -> None:
+    """Type ``seed`` into widget's Seed box, opening the option that holds it first."""
+    widget.evaluate(  # type: ignore[attr-defined]
+        "(w) => { const option = w.querySelector('.rk-seed-option'); if (option) option.open = true; }"
+    )
+    widget.locator(".rk-seed input").fill(str(seed))  # type: ignore[attr-defined]
+
+
 def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
-    """Roll widget ``index`` with ``seed``; return what it shows and the parameters it used."""
+    """Roll widget ``index`` with ``seed``; return what it shows, the parameters it used and the
+    fields it shows."""
     widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
     widget.evaluate("(w) => { delete w.dataset.seed; }")
-    widget.locator(".rk-seed input").fill(str(seed))
+    type_seed(widget, seed)
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function(  # type: ignore[attr-defined]
         """([i, seed]) => { const w = document.querySelectorAll('[data-rollkit-widget]')[i];
@@ -143,6 +152,7 @@ def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
             timeout=READY_MS,
         )
     return widget.evaluate("""(w) => ({ check: w.dataset.check, params: w.rollkit.params(),
+        shown: JSON.parse(w.dataset.state).shown,
         faces: w.dataset.faces, error: w.querySelector('.rk-error').hidden ? '' :
         w.querySelector('.rk-error').textContent, summary: w.querySelector('.rk-result').textContent })""")
 

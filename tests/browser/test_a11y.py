@@ -109,6 +109,8 @@ SETTLED_MS = 15_000  # a roll or an edit once Python runs
 # twice, would cost more than the audit; test_widgets.py types and clicks for real).
 # Each widget: the seed typed, Roll pressed; null where the seed field or Roll is not usable.
 ROLL = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) => {
+    const option = w.querySelector('.rk-seed-option');
+    if (option) option.open = true;
     const input = w.querySelector('.rk-seed input'), button = w.querySelector('.rk-roll');
     if (![input, button].every((e) => e?.checkVisibility() && !e.matches(':disabled'))) return null;
     delete w.dataset.seed;
@@ -120,11 +122,12 @@ ROLL = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map(
 # its "How it was counted" fold open.
 ROLLED = """([seed, opened]) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) => {
     const how = w.querySelector('.rk-roll-detail details.rk-how');
-    const hand = w.dataset.pending === '1' && !!w.querySelector('.rk-roll-detail .rk-hand .rk-move');
+    const hand = w.dataset.pending === '1' && !!w.querySelector('.rk-roll-detail .rk-hand .rk-finish');
     return w.dataset.seed === String(seed + i) && w.querySelector('.rk-error').hidden
         && w.querySelector('.rk-result').textContent.trim() !== '' && (hand || (!!how && (!opened || how.open))); })"""
-# (A roll waiting for the player's choices, Critical dice with points to spend, is audited as
-# it stands: its dice with their - and + buttons; tests/browser/test_choices.py finishes one.)
+# (A roll waiting for the player's choices, Critical dice with points to spend or a Trait miss,
+# is audited as it stands: its dice with their - and + buttons, or its choices; test_choices.py
+# and test_trust.py finish one.)
 
 OPEN_HOW = """() => document.querySelectorAll('[data-rollkit-widget] .rk-roll-detail details.rk-how:not([open]) > summary')
     .forEach((summary) => summary.click())"""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rollkit._params import build
 from tests.browser import axe
-from tests.browser.pages import READY_MS, open_page
+from tests.browser.pages import READY_MS, open_page, type_seed
 from tests.helpers.site import Site
 
 PAGE = "critdice/legendary-and-focus/"
@@ -36,7 +36,7 @@ def test_spend_points_by_tapping_dice_then_replay_from_the_link(browser: object,
     page.goto(site.url(PAGE))  # type: ignore[attr-defined]
     index = _index(page)
     widget = page.locator("[data-rollkit-widget]").nth(index)  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill(str(SEED))
+    type_seed(widget, SEED)
     widget.get_by_role("button", name="Roll", exact=True).click()
     _pending(page, index, True)
     params = widget.evaluate("(w) => w.rollkit.params()")

@@ -26,6 +26,7 @@ from tests.browser.pages import (
     instant_click,
     open_page,
     roll_widget,
+    type_seed,
     widget_pages,
 )
 from tests.helpers.site import Site, free_port
@@ -141,7 +142,7 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
         got, want = _faces(page, 0)
         assert got == want
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-        widget.locator(".rk-seed input").fill("77")
+        type_seed(widget, 77)
         widget.get_by_role("button", name="Roll", exact=True).click()
         widget.locator('xpath=self::*[@data-seed="77"]').wait_for(timeout=READY_MS)
         link = widget.evaluate("(w) => w.rollkit.link()")

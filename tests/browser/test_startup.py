@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rollkit._params import build
 from scripts.serve_static import serve
-from tests.browser.pages import READY_MS, instant_go, open_page, widget_pages
+from tests.browser.pages import READY_MS, instant_go, open_page, type_seed, widget_pages
 from tests.helpers.site import ROOT, Site
 
 
@@ -53,7 +53,7 @@ def test_data_saver_starts_python_only_on_use(browser: object, site: Site) -> No
 
 def _roll(page: object, seed: str = "") -> object:
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill(seed)
+    type_seed(widget, seed)
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function(  # type: ignore[attr-defined]
         "document.querySelector('[data-rollkit-widget]').dataset.seed", timeout=READY_MS
@@ -72,7 +72,7 @@ def test_a_roll_pressed_before_the_script_binds_is_kept(browser: object, site: S
     roll = widget.get_by_role("button", name="Roll", exact=True)
     roll.wait_for()
     page.wait_for_function("!document.querySelector('[data-rollkit-widget] .rk-roll').disabled")  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill("321")
+    type_seed(widget, 321)
     roll.click()
     assert widget.get_attribute("data-roll-pending") == "1"
     assert "your roll follows" in widget.locator(".rk-status").inner_text()
@@ -127,7 +127,7 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     widgets = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
     count = widgets.count()
     assert count >= 3
-    widgets.nth(1).locator(".rk-seed input").fill("5")  # its values as the page gives them
+    type_seed(widgets.nth(1), 5)  # its values as the page gives them
     widgets.nth(1).get_by_role("button", name="Roll", exact=True).click()  # starts Python
     page.wait_for_function("window.rkAsked.length >= 1", timeout=READY_MS)  # type: ignore[attr-defined]
     mine = page.evaluate("window.rkAsked")[0]  # type: ignore[attr-defined]

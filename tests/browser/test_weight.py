@@ -16,7 +16,7 @@ import pytest
 
 from docs_tools.sitebuild import compress, runtime_dir
 from scripts.serve_static import LONG_CACHE
-from tests.browser.pages import READY_MS, open_page
+from tests.browser.pages import READY_MS, open_page, type_seed
 from tests.helpers.site import Site
 
 ENCODING = next(iter(compress.ENCODERS))  # br when the build made .br copies, else gzip
@@ -42,7 +42,7 @@ def test_a_page_and_the_runtime_load_compressed(
     page.on("response", lambda r: responses.setdefault(urlsplit(r.url).path, r))  # type: ignore[attr-defined]
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill("5")
+    type_seed(widget, 5)
     widget.get_by_role("button", name="Roll", exact=True).click()
     widget.locator('xpath=self::*[@data-seed="5"]').wait_for(timeout=READY_MS)
     assert widget.locator(".rk-error").is_hidden()

@@ -133,11 +133,18 @@ def test_chart_marks_where_success_starts() -> None:
 def test_d100_is_drawn_in_round_bands() -> None:
     from rollkit import ninefold
 
-    check = ninefold.Check(to_pass=45)  # margins -55..44: 100 outcomes in bands of 2
+    check = ninefold.Check(to_pass=45)  # margins -55..44: 100 outcomes in 20 bands of 5
     bars = [n for n in to_json(tally_chart(check, check.distribution()))[2:] if n[0] == "rect"]
-    assert len(bars) == 50
+    assert len(bars) == 20
     labels = [bar[2][2].split(" margin")[0] for bar in bars]
-    assert labels[0] == "-55–-54" and labels[-1] == "43–44"
+    assert labels[0] == "-55 to -51" and labels[-1] == "40 to 44"
+    assert "0 to 4" in labels  # a band starts where success starts (a margin of 0)
+    shifted = ninefold.Check(to_pass=47)  # margins -53..46: the bands still meet at 0
+    bars = [n for n in to_json(tally_chart(shifted, shifted.distribution()))[2:] if n[0] == "rect"]
+    labels = [bar[2][2].split(" margin")[0] for bar in bars]
+    assert labels[:2] == ["-53 to -51", "-50 to -46"] and "0 to 4" in labels and labels[-1] == "45 to 46"
+    success = [bar[2][2].split(" margin")[0] for bar in bars if "rk-bar-success" in bar[1]["class"]]
+    assert success[0] == "0 to 4" and len(success) == 10
 
 
 def test_the_summary_does_not_repeat_the_outcome() -> None:

@@ -7,7 +7,7 @@
 // has run for HOSTAGE_MS while others wait, the worker is restarted, that request answered with
 // a message saying so, and the others go on (one computation never takes the page hostage).
 
-import { announce, idle } from "./page.mjs";
+import { LIVE, announce, idle } from "./page.mjs";
 
 export const state = {
   worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
@@ -30,9 +30,11 @@ export function useWorker(url, integrity = null) {
   workerIntegrity = integrity;
 }
 
+// The page's state (Python loading, live, unavailable), said once: announced, and shown by the
+// page's first widget (each widget keeps it as data-status).
 export function broadcast(text, kind) {
   announce(text);
-  for (const widget of widgets) widget.status(text, kind);
+  for (const widget of widgets) widget.status(text, kind, true);
 }
 
 // The worker's script, checked against its hash before it runs: fetched with its integrity
@@ -82,8 +84,8 @@ export function start() {
   }
   const ready = state.ready;
   ready.then(
-    (info) => {
-      broadcast(`Live: rollkit ${info.version} runs in your browser.`, "ready");
+    () => {
+      broadcast(LIVE, "ready");
       send();
     },
     (error) => {

@@ -29,4 +29,7 @@ export function announce(text) {
   region.textContent = text;
 }
 
+// The page's state once Python runs (said once per page, by the status region and the first widget).
+export const LIVE = "Live: rolls and odds are worked out in your browser.";
+
 export const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));

@@ -3,11 +3,12 @@
 // through the one DOM builder, so this file has no formatting, table or chart code.
 
 import { ask, start, state, stop } from "./client.mjs";
-import { announce, build } from "./page.mjs";
+import { LIVE, announce, build } from "./page.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
+const zone = () => -new Date().getTimezoneOffset(); // the reader's offset from UTC, for the times rollkit says
 
 export class Widget {
   constructor(root) {
@@ -18,6 +19,7 @@ export class Widget {
     this.rollButton = root.querySelector(".rk-roll");
     this.stopButton = root.querySelector(".rk-stop");
     this.seed = root.querySelector(".rk-seed input");
+    this.seedOption = root.querySelector(".rk-seed-option");
     this.statusNode = root.querySelector(".rk-status");
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
@@ -31,6 +33,9 @@ export class Widget {
     this.lastSeed = null;
     this.spend = null; // the player's choices on the last roll (critdice points), as written
     this.open = false; // the last roll waits for the player's choices
+    this.origin = {}; // where the last roll's dice came from: { typed, replay: { at } }
+    this.rolledAt = ""; // when the last roll was made (rollkit says, ISO 8601)
+    this.rolledWith = null; // the values the roll on screen was made with
     this.inFlight = false;
     this.again = false;
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
@@ -65,8 +70,8 @@ export class Widget {
       else if (finish) this.finish(finish.dataset.spend);
     });
     if (state.ready) state.ready.then(
-      (info) => this.status(`Live: rollkit ${info.version} runs in your browser.`, "ready"),
-      (error) => this.status(`Live rolls are unavailable (${error.message}).`, "failed"));
+      () => this.status(LIVE, "ready", true),
+      (error) => this.status(`Live rolls are unavailable (${error.message}).`, "failed", true));
   }
 
   isParam(control) {
@@ -144,24 +149,39 @@ export class Widget {
     return this.root.querySelector(".rk-view:checked")?.value || "exactly";
   }
 
-  status(text, kind) {
-    this.statusNode.textContent = text;
+  // A state of the whole page (Python loading, live, unavailable) is said once, by the page's
+  // first widget; a widget's own news (a link copied) is said where it happened.
+  status(text, kind, shared = false) {
+    const first = document.querySelector("[data-rollkit-widget]") === this.root;
+    this.statusNode.textContent = shared && !first ? "" : text;
     this.root.dataset.status = kind;
   }
 
   // The odds on screen belong to other values as soon as a field changes: say so at once.
+  // A roll on screen stays, marked as made with the values it names (unmarked again when they
+  // are back).
   edited() {
     if (this.open) { // the dice waiting for choices were rolled with the old values
       this.open = false;
+      this.rolledWith = null;
       delete this.root.dataset.pending;
       this.detail.replaceChildren();
       this.result.classList.remove("rk-success", "rk-failure");
       this.result.textContent = "The values changed: press Roll for a new roll with them.";
     }
+    this.markRoll();
     this.odds.classList.add("rk-stale");
     this.staleNote.hidden = false;
     this.staleNote.textContent = `Out of date: these odds are for ${this.values}. Working out the odds for your new values…`;
     this.updateOdds();
+  }
+
+  markRoll() {
+    const stale = this.rolledWith !== null && this.rolledWith !== JSON.stringify(this.params());
+    this.detail.classList.toggle("rk-stale", stale);
+    this.result.classList.toggle("rk-stale", stale);
+    const note = this.detail.querySelector(".rk-roll-stale");
+    if (note) note.hidden = !stale;
   }
 
   clearErrors() {
@@ -187,6 +207,7 @@ export class Widget {
       const row = list.querySelectorAll(".rk-rows > .rk-row")[answer.item ?? 0];
       control = row?.querySelectorAll("input[data-part]")[answer.part ?? 0] || list;
     }
+    if (control === this.seed && this.seedOption) this.seedOption.open = true;
     const holder = list || control;
     const place = holder && holder.type !== "hidden" ? this.form.querySelector(`#${CSS.escape(holder.id)}-error`) : null;
     if (place) {
@@ -222,6 +243,8 @@ export class Widget {
     for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
     if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
     if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
+    if (this.lastSeed !== null && this.rolledAt) url.searchParams.set("at", this.rolledAt);
+    if (this.lastSeed !== null && this.origin.typed) url.searchParams.set("typed", "1");
     url.hash = this.root.id;
     return url.href;
   }
@@ -297,11 +320,16 @@ export class Widget {
     this.root.dataset.chance = view.chance;
   }
 
-  // A roll; where the rules let the roller decide after seeing the dice (critdice points), the
-  // answer first shows those dice with their choices ("pending"), and finish() rolls on.
-  async roll(seed, choices = {}) {
-    const chosen = seed ?? (this.seed.value.trim() || undefined);
-    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true, ...choices });
+  // A roll; where the rules let the roller decide after seeing the dice (critdice points, a
+  // Trait miss), the answer first shows those dice with their choices ("pending"), and finish()
+  // rolls on. A roll says where its dice came from (``origin``): a seed typed in the Seed box,
+  // or a replay; a move or a finish keeps the origin of the roll it goes on with.
+  async roll(seed, choices = {}, origin = null) {
+    const typed = this.seed.value.trim();
+    const chosen = seed ?? (typed || undefined);
+    const from = origin ?? (seed === undefined ? { typed: Boolean(typed) } : this.origin);
+    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
+      shown: this.initial.shown, zone: zone(), ...from, ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
@@ -318,8 +346,10 @@ export class Widget {
     (again && !again.disabled ? again : other && !other.disabled ? other : this.detail.querySelector(".rk-finish"))?.focus();
   }
 
+  // A button that finishes the roll: with rollkit's plan, with the moves made ("chosen"), or
+  // with the choice it names (a Trait miss: "pay" or "keep").
   async finish(how) {
-    await this.roll(this.lastSeed, { spend: how === "plan" ? "plan" : this.spend, finish: true });
+    await this.roll(this.lastSeed, { spend: how === "chosen" ? this.spend : how, finish: true });
     this.result.focus({ preventScroll: true });
   }
 
@@ -331,6 +361,14 @@ export class Widget {
     this.lastSeed = roll.seed;
     this.spend = roll.spend ?? null;
     this.open = Boolean(roll.pending);
+    this.origin = { typed: roll.typed, replay: roll.replay ? { at: roll.at } : undefined };
+    this.rolledAt = roll.at || "";
+    this.rolledWith = JSON.stringify(this.params());
+    this.markRoll();
+    if (roll.typed) this.root.dataset.typed = "1";
+    else delete this.root.dataset.typed;
+    if (roll.replay) this.root.dataset.replay = roll.at || "1";
+    else delete this.root.dataset.replay;
     if (this.open) this.root.dataset.pending = "1";
     else delete this.root.dataset.pending;
     this.root.dataset.seed = String(roll.seed);
@@ -343,7 +381,9 @@ export class Widget {
     }
   }
 
-  // A shared link (?rk=ID&p.name=value[&seed=N]) restores the values, and the roll if seeded.
+  // A shared link (?rk=ID&p.name=value[&seed=N&at=TIME&typed=1]) restores the values, and
+  // the roll if seeded: shown as a replay (of a roll made then, its seed typed or not), its
+  // seed left out of the Seed box, so the next Roll draws new dice.
   replay() {
     const query = new URLSearchParams(window.location.search);
     if (query.get("rk") !== this.root.id) return;
@@ -355,11 +395,12 @@ export class Widget {
       else if (control.closest(".rk-list")) this.fillList(control.closest(".rk-list"), value);
       else control.value = value;
     }
-    this.seed.value = query.get("seed") || "";
     this.edited();
-    if (!query.get("seed")) return;
-    if (query.has("spend")) this.roll(undefined, { spend: query.get("spend"), finish: true });
-    else if (query.has("hand")) this.roll(undefined, { spend: query.get("hand") });
-    else this.roll();
+    const seed = query.get("seed");
+    if (!seed) return;
+    const origin = { typed: query.get("typed") === "1", replay: { at: query.get("at") || "" } };
+    if (query.has("spend")) this.roll(seed, { spend: query.get("spend"), finish: true }, origin);
+    else if (query.has("hand")) this.roll(seed, { spend: query.get("hand") }, origin);
+    else this.roll(seed, {}, origin);
   }
 }

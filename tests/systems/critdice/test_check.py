@@ -419,10 +419,14 @@ def test_resolve_with_adjustments() -> None:
     # SN 8, 1 Legendary + 1 Focus on 10, 7, 1: 10->12 (a critical die, 17/11) beats 7->8 (+1)
     check = Check(dice=3, legendary=1, focus=1)
     roll = check.resolve([10, 7, 1, 4])
-    assert roll.detail("adjustments") == ("die 1: 10 -> 11 (Legendary)", "die 1: 11 -> 12 (Focus)")
+    assert roll.detail("adjustments") == (
+        "die 1 raised from 10 to 11 (1 Legendary rank)",
+        "die 1 raised from 11 to 12 (1 Focus)",
+    )
     assert roll.detail("legendary spent") == 1 and roll.detail("focus spent") == 1
     assert roll.dice[0].face == 10 and roll.dice[0].counts == "critical success"
-    assert roll.dice[0].note == "raised 10 -> 12 (1 Legendary, 1 Focus); rolls a critical die"
+    assert roll.dice[0].note == "raised from 10 to 12 (1 Legendary rank, 1 Focus); rolls a critical die"
+    assert roll.dice[0].adjusted == 12 and roll.dice[1].adjusted is None  # the face it counted as
     assert roll.dice[2].counts == "fail"
     # 12 (+1), 7 (0), 1 (-1), critical 4 (+1) = 1
     assert (roll.tally, roll.outcome) == (1, "critical success")

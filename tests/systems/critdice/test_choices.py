@@ -253,7 +253,7 @@ def test_the_command_line_replays_faces_and_choices(capsys: pytest.CaptureFixtur
         == 0
     )
     out = capsys.readouterr().out
-    assert "raised 9 -> 12 (3 Focus)" in out and "chance of this outcome with rollkit's plan" in out
+    assert "raised from 9 to 12 (3 Focus)" in out and "chance of this outcome with rollkit's plan" in out
     assert (
         main(["roll", "critdice", "--dice", "2", "--focus", "1", "--faces", "5,9", "--adjust", "2+4F"]) == 2
     )

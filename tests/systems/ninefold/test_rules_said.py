@@ -35,12 +35,12 @@ def on_d20(kind: str, field: str, percent: int, **params: Any) -> Case:
 
 
 def overlap(kind: str, params: dict[str, Any]) -> Case:
-    """Critical bands that overlap: said on the Unfavorable band, with the Favorable one."""
+    """Critical bands that overlap: said on the Unfavourable band, with the Favourable one."""
     return (
         kind,
         params,
         "unfavourable",
-        f"Unfavorable band (%): {params['unfavourable']}% and Favorable band (%)"
+        f"Unfavourable band (%): {params['unfavourable']}% and Favourable band (%)"
         f" {params['favourable']}% overlap: the two critical bands sit at opposite ends of the"
         " die, so together they are at most 100%.",
     )
@@ -64,7 +64,7 @@ REFUSED: list[Case] = [
         "ninefold",
         {"to_pass": 50, "die": 6},
         "favourable",
-        "Favorable band (%): 5% cannot be rolled on a d6, whose faces are 16.67% each (whole"
+        "Favourable band (%): 5% cannot be rolled on a d6, whose faces are 16.67% each (whole"
         " percentages only in steps of 50%); use a d100 (dice that roll 5%: d20, d100).",
     ),
     on_d20("ninefold", "unfavourable", 3, to_pass=50, die=20, favourable=10, unfavourable=3),
@@ -105,13 +105,13 @@ REFUSED: list[Case] = [
         "ninefold.defender",
         {"offence": 60, "stat": 30, "armour": 3, "defence_die": 20},
         "defence_die",
-        "Defense die (dN): Defense Stat (%) and Armor (%) make defence toPass 33",
+        "Defence die (dN): Defence Stat (%) and Armour (%) make defence toPass 33",
     ),
     (
         "ninefold.defender",
         {"offence": 60, "stat": 1000000, "armour": 5},
         "stat",
-        "Defense Stat (%) and Armor (%) make defence toPass 1000005, which is too large to work"
+        "Defence Stat (%) and Armour (%) make defence toPass 1000005, which is too large to work"
         " out exactly; defence toPass must be a whole number from -1000000 to 1000000.",
     ),
     on_d20("ninefold.defender", "offence", 33, offence=33, stat=30, offence_die=20),

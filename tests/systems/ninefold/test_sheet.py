@@ -365,7 +365,7 @@ def test_the_defence_log_shows_the_parts():
     assert roll.detail("defence skill") == "20, the best of 2 fitting Skill paths (20; 15); paths never stack"
     assert roll.detail("resistance") == "+35, the highest of type 1 +20, type 2 +35; resistances never add"
     assert roll.detail("defence toPass") == (
-        "75 = Stat 30 + Skill 20 + Armor 10 + Resistance 35 - Debuffs 5 - Armor piercing 15"
+        "75 = Stat 30 + Skill 20 + Armour 10 + Resistance 35 - Debuffs 5 - Armour piercing 15"
     )
     assert roll.outcome == "effect, favourable critical" and roll.tally == 8
     assert roll.detail("defence margin") == 75 - 99
@@ -484,7 +484,7 @@ def test_widgets_and_the_command_line_build_the_parts(capsys):
     assert "ninefold.defender      --offence --stat [--paths] [--armour] [--cover] [--effect-types]" in out
     code = main(["systems", "ninefold.defender"])
     out, _ = capsys.readouterr()
-    assert code == 0 and "Resistances (%)" in out and "Armor piercing (%)" in out
+    assert code == 0 and "Resistances (%)" in out and "Armour piercing (%)" in out
 
 
 @pytest.mark.parametrize(

@@ -296,3 +296,97 @@ def test_the_rulings_numbers() -> None:
         and "4895/10368 (47.2%)" in contest
         and "14099/20736 (68.0%)" in contest
     )
+
+
+# ------------------------------------------------------------------ the choice after the dice
+
+
+@pytest.mark.parametrize("spend", range(4))
+def test_paying_or_keeping_after_the_dice_is_the_limit_it_amounts_to(spend: int) -> None:
+    """Every face combination of MOD 4 against 20: "pay" buys any miss, "keep" declines it; the
+    outcome, the Chance spent and the chance are those of the Chance to spend that choice is."""
+    check = Check(mod=4, threshold=20, spend=spend)
+    for a, b in itertools.product(range(1, 13), repeat=2):
+        missed = 20 - (a + b + 4)
+        cost = price(missed)
+        if cost == 0:
+            for choice in ("pay", "keep"):
+                with pytest.raises(RulesError, match="there is no miss to pay for or keep"):
+                    check.resolve([a, b], adjustments=choice)
+            continue
+        paid = check.resolve([a, b], adjustments="pay")
+        assert (paid.outcome, paid.success, paid.detail("chance_spent")) == (BOUGHT, True, cost)
+        assert paid.probability == ref_outcomes(0, 4, 20, max(spend, cost))[BOUGHT]
+        assert paid.chosen == (cost > spend) and paid.detail("after_the_dice") == f"paid {cost} Chance"
+        kept = check.resolve([a, b], adjustments="keep")
+        assert (kept.outcome, kept.success, kept.detail("chance_spent")) == (ref_outcome(missed, 0), False, 0)
+        assert kept.probability == ref_outcomes(0, 4, 20, min(spend, cost - 1))[kept.outcome]
+        assert kept.chosen == (cost <= spend)
+        assert paid.faces == kept.faces == (a, b) and paid.tally == kept.tally == a + b + 4
+        plain = check.resolve([a, b])  # no choice: spend decides, as the page's odds assume
+        assert plain.outcome == (paid if cost <= spend else kept).outcome and not plain.chosen
+
+
+def test_a_choice_names_the_limit_its_chance_is_reckoned_with() -> None:
+    check = Check(mod=5, threshold=15)
+    paid = check.resolve([4, 5], adjustments="pay")  # total 14: a Low failure, 1 Chance
+    assert paid.reckoned == "Chance to spend 1" and paid.to_json()["reckoned"] == "Chance to spend 1"
+    assert "chance of this outcome with Chance to spend 1 13/72" in str(paid).replace("\n    ", " ")
+    assert check.chosen_words(paid) == (
+        "With Chance to spend 1, as you chose after the dice, this outcome had a 18.06% chance (13/72)."
+        " The odds on this page assume Chance to spend 0."
+    )
+    same = Check(mod=5, threshold=15, spend=1).resolve([4, 5], adjustments="pay")
+    assert not same.chosen and same.reckoned == "" and "reckoned" not in same.to_json()
+
+
+@pytest.mark.parametrize("bad", ["6+1F", "", "pay 1", 3])
+def test_a_choice_is_pay_or_keep(bad: object) -> None:
+    with pytest.raises(RulesError, match="the choice is 'pay'") as caught:
+        Check(mod=0, threshold=15).resolve([1, 1], adjustments=bad)  # type: ignore[arg-type]
+    assert caught.value.said == "after the dice, pay the Chance a miss costs or keep the failure."
+
+
+def test_the_hand_offers_the_choice_after_a_miss_only() -> None:
+    check = Check(mod=5, threshold=15)
+    hand = check.hand(faces=[4, 5])
+    assert hand.open() and not hand.moves() and hand.written() == "" and hand.faces == (4, 5)
+    assert [(o.spend, o.label, o.primary) for o in hand.offers()] == [
+        ("pay", "Spend 1 Chance: success with a Complication", True),
+        ("plan", "Keep the low failure", False),
+    ]
+    limit = Check(mod=5, threshold=15, spend=1).hand(faces=[4, 5])
+    assert [o.spend for o in limit.offers()] == ["plan", "keep"]  # the plan is what spend does
+    assert hand.why_not(1, 1) and limit.planned().written() == "pay" and hand.planned().written() == "keep"
+    with pytest.raises(RulesError, match="never moved"):
+        hand.moved(1, 1)
+    assert hand.chosen("pay").finish() == check.resolve([4, 5], adjustments="pay")
+    assert hand.chosen("pay").said() == "pay 1 Chance" and hand.chosen("pay").chance() == 1
+    assert hand.summary() == "Failure so far: total 14 against Threshold 15, a low failure."
+    assert not check.hand(faces=[6, 7]).open()  # reached the Threshold: nothing to choose
+    dear = Check(mod=0, threshold=25).hand(faces=[1, 2])  # missed by 22: Critical, 3 Chance
+    assert dear.offers()[0].label == "Spend 3 Chance: success with a Complication"
+    assert dear.offers()[1].label == "Keep the critical failure"
+    for seed in range(30):
+        drawn = check.hand(seed=seed)
+        assert drawn.rolled == check.roll(seed=seed).faces and drawn.seed == seed
+        assert drawn.finish() == check.roll(seed=seed)  # no choice: the plan's roll
+
+
+def test_the_choice_from_the_command_line_and_the_widgets(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["roll", "trait", "--mod", "4", "--threshold", "20", "--faces", "6,7", "--adjust", "pay"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "after_the_dice: paid 1 Chance" in out and "tally 17: success with a Complication" in out
+    assert main([*args[:-1], "keep"]) == 0 and "tally 17: low failure" in capsys.readouterr().out
+    assert main(["roll", "trait", "--help"]) == 0 and "'pay' the Chance it costs" in capsys.readouterr().out
+    base = {"op": "roll", "check": "trait", "params": {"mod": 4, "threshold": 20}, "choose": True}
+    seed = next(s for s in range(200) if Check(mod=4, threshold=20).roll(seed=s).outcome == "low failure")
+    pending = json.loads(request(json.dumps({**base, "seed": seed})))["result"]
+    assert pending["pending"] is True and "Spend 1 Chance" in json.dumps(pending["view"]["tree"])
+    done = json.loads(request(json.dumps({**base, "seed": seed, "spend": "pay", "finish": True})))["result"]
+    assert done["outcome"] == BOUGHT and done["spend"] == "pay" and done["chosen"] is True
+    assert f"roll = check.roll(seed={seed}, adjustments='pay')" in done["python"]
+    assert "as you chose after the dice" in json.dumps(done["view"]["tree"])
+    won = next(s for s in range(200) if Check(mod=4, threshold=20).roll(seed=s).success)
+    assert "pending" not in json.loads(request(json.dumps({**base, "seed": won})))["result"]
