@@ -6,8 +6,9 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
 - ``{"op": "odds", "check": name, "params": {...}, "view": ..., "title": ..., "initial": {...},
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
-  "move": {"die": n, "by": 1 | -1}, "finish": true}`` gives a roll (or, where the player
-  chooses after the dice, the hand so far);
+  "move": {"die": n, "by": 1 | -1}, "finish": true, "log": {...}}`` gives a roll (or, where the
+  player chooses after the dice, the hand so far), a finished roll with its roll log entry
+  (``log`` says what the widget knows besides the values: ``rollkit.web.LogContext``);
 
 as ``{"ok": true, "result": {...}}``; the reader's mistake as ``{"ok": false, "error": words,
 "field": name, "item": i, "part": j}`` (the field as data, the words the rules'); anything
@@ -24,11 +25,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .. import _registry
+from .._check import CheckBase
 from .._choices import Choosing
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
 from .._validate import describe
+from ._log import LogContext, LogEntry, log_context, log_entry
 from ._tree import JSON
 from ._views import OddsView, RollView, hand_view, odds_view, roll_view
 
@@ -75,7 +78,7 @@ class RollRequest:
     Where the player chooses after the dice (``Choosing`` checks) and ``choose`` is set, the
     hand comes back first with the choices so far (``spend``, as written) and one more
     ``move``; ``finish`` rolls on with ``spend``, and ``spend="plan"`` lets rollkit's plan
-    choose."""
+    choose; ``log`` is what the roll log keeps besides the values."""
 
     check: str
     params: Mapping[str, JSON]
@@ -84,6 +87,7 @@ class RollRequest:
     spend: str | None = None
     move: Move | None = None
     finish: bool = False
+    log: LogContext = field(default_factory=LogContext)
 
 
 Request = OddsRequest | RollRequest
@@ -100,13 +104,15 @@ class OddsAnswer:
 
 @dataclass(frozen=True)
 class RollAnswer:
-    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open) or a hand."""
+    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open, ``log`` its roll log
+    entry) or a hand."""
 
     view: RollView
     seed: int | None
     spend: str | None = None
     python: str = ""
     roll: Mapping[str, JSON] = field(default_factory=dict)
+    log: LogEntry | None = None
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = dict(self.roll)
@@ -118,6 +124,8 @@ class RollAnswer:
             out["spend"] = self.spend
         if self.view.pending:
             out["pending"] = True
+        if self.log is not None:
+            out["log"] = self.log.to_json()
         return out
 
 
@@ -147,7 +155,7 @@ _SEED = Field("seed", int, False, None, Param("Seed"))
 
 _KEYS = {
     "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned"},
-    "roll": {"op", "check", "params", "seed", "choose", "spend", "move", "finish"},
+    "roll": {"op", "check", "params", "seed", "choose", "spend", "move", "finish", "log"},
 }
 
 
@@ -235,17 +243,23 @@ def read(message: str) -> Request:
         spend=spend,
         move=moved,
         finish=bool(data.get("finish")),
+        log=log_context(data.get("log")),
     )
+
+
+def _title(kind: str, check: CheckBase, title: str, initial: Mapping[str, JSON] | None) -> str:
+    """The page's ``title`` while ``check`` has the page's ``initial`` values, else ""."""
+    if initial is None or not title:
+        return ""
+    try:
+        return title if build(kind, initial) == check else ""
+    except RulesError:
+        return ""
 
 
 def _odds(req: OddsRequest) -> OddsAnswer:
     check = build(req.check, req.params)
-    title = ""
-    if req.initial is not None and req.title:
-        try:
-            title = req.title if build(req.check, req.initial) == check else ""
-        except RulesError:
-            title = ""
+    title = _title(req.check, check, req.title, req.initial)
     pinned = build(req.check, req.pinned) if req.pinned is not None else None
     view = odds_view(check, view=req.view, title=title, shown=req.shown, pinned=pinned)
     return OddsAnswer(view=view, python=python_call(check))
@@ -279,12 +293,15 @@ def _roll(req: RollRequest) -> RollAnswer:
             )
         rolled = check.roll(seed=seed)
         spend = None
+    view = roll_view(check, rolled)
+    title = _title(req.check, check, req.log.title, req.log.initial)
     return RollAnswer(
-        view=roll_view(check, rolled),
+        view=view,
         seed=rolled.seed,
         spend=spend,
         python=python_call(check, rolled.seed, chosen),
         roll=rolled.to_json(),
+        log=log_entry(req.check, check, rolled, context=req.log, title=title, spend=chosen, view=view),
     )
 
 

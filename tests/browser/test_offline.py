@@ -18,27 +18,18 @@ from docs_tools.sitebuild import offline
 from rollkit._params import build
 from scripts.serve_static import serve
 from tests.browser.axe import violations
-from tests.browser.pages import ARTIFACTS, CSP, READY_MS, all_pages, open_page, roll_widget, widget_pages
+from tests.browser.pages import (
+    ARTIFACTS,
+    CSP,
+    KEPT,
+    READY_MS,
+    all_pages,
+    kept_whole,
+    open_page,
+    roll_widget,
+    widget_pages,
+)
 from tests.helpers.site import Site, free_port
-
-# The page has the whole site kept: its service worker controls it, and the one cache of this
-# site holds every file of the manifest (plus the cache's own copy of the manifest).
-KEPT = """async ([count]) => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
-    const names = await caches.keys();
-    if (names.length !== 1) return false;
-    return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
-
-
-def _kept(page: object, site_dir: Path) -> str:
-    """Wait until the site in ``site_dir`` is kept whole; returns the cache's name."""
-    count = len(offline.manifest(site_dir)["files"])  # type: ignore[arg-type]
-    for _ in range(READY_MS // 200):  # wait_for_function would take the pending promise as true
-        if page.evaluate(KEPT, [count]):  # type: ignore[attr-defined]
-            return page.evaluate("async () => (await caches.keys())[0]")  # type: ignore[attr-defined]
-        page.wait_for_timeout(200)  # type: ignore[attr-defined]
-    raise AssertionError(f"the site in {site_dir} was not kept whole")
 
 
 @contextmanager
@@ -116,7 +107,7 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
         page.on("console", lambda m: blocked.append(m.text))  # type: ignore[attr-defined]
         pages = widget_pages(served)
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
-        cache = _kept(page, served.directory)
+        cache = kept_whole(page, served.directory)
         scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")  # type: ignore[attr-defined]
         assert scope == served.base and urlsplit(scope).path == "/rollkit/"
         assert cache == f"rollkit-offline /rollkit/ {offline.manifest(served.directory)['version']}"
@@ -184,7 +175,7 @@ def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
     page = open_page(browser, first)
     with _served(one, port=port) as served:
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
-        old = _kept(page, one)
+        old = kept_whole(page, one)
     # the second build, at the same address; the runtime did not change, so the new build
     # copies it from the old cache, also to a new address: a download of it would fail
     with _served(two, port=port, block=(r"/pyodide/", r"/moved/")) as served:
@@ -207,7 +198,7 @@ def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
         assert page.evaluate("document.activeElement.textContent") == "Reload"  # type: ignore[attr-defined]
         with page.expect_navigation():  # type: ignore[attr-defined]
             page.keyboard.press("Enter")  # type: ignore[attr-defined]
-        new = _kept(page, two)
+        new = kept_whole(page, two)
         assert new != old and new.endswith(offline.manifest(two)["version"])  # type: ignore[operator]
         assert page.evaluate("async () => await caches.keys()") == [new]  # type: ignore[attr-defined]  # the old copy is gone
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
@@ -246,7 +237,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
         page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
         page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
-        _kept(page, copy)  # the runtime Python downloaded through the service worker, kept whole
+        kept_whole(page, copy)  # the runtime Python downloaded through the service worker, kept whole
         page.context.close()  # type: ignore[attr-defined]
 
 
@@ -256,7 +247,7 @@ def test_zensical_builds_are_kept_too(browser: object, zensical_site: Site) -> N
     assert "search.json" in kept["files"] and kept["runtime"]  # type: ignore[operator]
     page = open_page(browser, zensical_site)
     page.goto(zensical_site.url("compare/"))  # type: ignore[attr-defined]
-    assert _kept(page, zensical_site.directory).endswith(str(kept["version"]))
+    assert kept_whole(page, zensical_site.directory).endswith(str(kept["version"]))
     page.context.set_offline(True)  # type: ignore[attr-defined]
     assert page.goto(zensical_site.url("rulings/?from=offline")).from_service_worker  # type: ignore[attr-defined]
     page.context.close()  # type: ignore[attr-defined]

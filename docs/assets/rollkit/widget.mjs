@@ -3,7 +3,7 @@
 // through the one DOM builder, so this file has no formatting, table or chart code.
 
 import { ask, start, state, stop } from "./client.mjs";
-import { announce, build } from "./page.mjs";
+import { announce, build, when } from "./page.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
@@ -33,6 +33,8 @@ export class Widget {
     this.open = false; // the last roll waits for the player's choices
     this.inFlight = false;
     this.again = false;
+    this.replaying = null; // a shared link's roll is next: when that roll was made ("" unknown)
+    this.rolledWith = { typed: false, replay: null }; // how the last new roll got its seed
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
     root.classList.add("rk-live-widget");
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
@@ -301,13 +303,27 @@ export class Widget {
   // answer first shows those dice with their choices ("pending"), and finish() rolls on.
   async roll(seed, choices = {}) {
     const chosen = seed ?? (this.seed.value.trim() || undefined);
-    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true, ...choices });
+    if (seed === undefined) { // a new roll, not a move on the dice of the last one
+      this.rolledWith = { typed: chosen !== undefined && this.replaying === null, replay: this.replaying };
+      this.replaying = null;
+    }
+    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
+      log: this.logged(), ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
     }
     this.clearErrors();
     this.showRoll(answer.result, !choices.move);
+  }
+
+  // What the roll log keeps besides the values (rollkit.web.LogContext): the page's title for its
+  // own values, whether the seed was typed or came with a shared link (and when that roll was
+  // made), and whom the roll is for: the character this widget names ([data-rollkit-character]).
+  logged() {
+    const who = this.root.querySelector("[data-rollkit-character]");
+    const character = who ? (who.dataset.rollkitCharacter || who.textContent).trim() : "";
+    return { title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, ...this.rolledWith, character };
   }
 
   // One point on one die, up or down; the focus stays on the button pressed (or its die).
@@ -336,6 +352,9 @@ export class Widget {
     this.root.dataset.seed = String(roll.seed);
     this.root.dataset.faces = roll.view.faces.join(",");
     if (roll.python) this.code.textContent = roll.python;
+    if (roll.log && !this.open) { // a finished roll: the roll log keeps it (log.mjs)
+      this.root.dispatchEvent(new CustomEvent("rollkit:roll", { bubbles: true, detail: { entry: roll.log, link: this.link() } }));
+    }
     if (!reveal) return;
     const box = this.result.getBoundingClientRect();
     if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
@@ -358,6 +377,7 @@ export class Widget {
     this.seed.value = query.get("seed") || "";
     this.edited();
     if (!query.get("seed")) return;
+    this.replaying = query.has("at") ? when(query.get("at")) : "";
     if (query.has("spend")) this.roll(undefined, { spend: query.get("spend"), finish: true });
     else if (query.has("hand")) this.roll(undefined, { spend: query.get("hand") });
     else this.roll();
