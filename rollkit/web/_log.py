@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from .. import _registry
 from .._check import CheckBase
 from .._errors import RulesError
 from .._fields import fields
-from .._format import fraction, percent, probability_json
+from .._format import fraction, probability_json
+from .._format import percent as _percent
 from .._roll import Roll
 from .._validate import describe
 from ._form import field_text
@@ -23,6 +25,9 @@ from ._tree import JSON, Child, Element, node, to_json
 from ._views import RollView, roll_view, values_text
 
 __all__ = ["LogContext", "LogEntry", "log_context", "log_entry"]
+
+percent = lru_cache(maxsize=16)(_percent)
+"""An entry shows each of its chances several times (tree, chat line, row): worked out once."""
 
 _CHAT_PLAIN = str.maketrans({"*": "×", "_": " ", "~": "-", "`": "'", "|": "/", "\\": "/"})
 """What chat programs would read as markup anywhere in a line (Discord's Markdown), written
@@ -241,8 +246,16 @@ def _roles(check: CheckBase, roll: Roll) -> tuple[tuple[str, tuple[int, ...]], .
 
 def _strip(view: RollView) -> tuple[tuple[Element, ...], tuple[str, ...]]:
     """The roll view's strip of dice (and the key to its marks), and each die as it says it."""
-    strip = tuple(e for e in view.tree.walk() if e.attr("class") in ("rk-dice", "rk-marks"))
-    said = tuple(e.text() for part in strip[:1] for e in part.walk() if e.attr("class") == "rk-sr")
+    strip = tuple(
+        e for e in view.tree.children if isinstance(e, Element) and e.attr("class") in ("rk-dice", "rk-marks")
+    )
+    said = tuple(
+        part.text()
+        for die in (strip[0].children if strip else ())
+        if isinstance(die, Element)
+        for part in die.children
+        if isinstance(part, Element) and part.attr("class") == "rk-sr"
+    )
     return strip, said
 
 

@@ -220,7 +220,9 @@ def test_an_outcome_the_check_does_not_list_is_a_bug() -> None:
 
 
 def test_the_chat_line_writes_what_a_chat_would_mark_up_plainly() -> None:
-    entry = _roll("trait", {"mod": "5", "threshold": "15"}, 7, log={"character": "Mira_the *Bold* ~|`\\"})["log"]
+    entry = _roll("trait", {"mod": "5", "threshold": "15"}, 7, log={"character": "Mira_the *Bold* ~|`\\"})[
+        "log"
+    ]
     assert not DISCORD_MARKUP.search(entry["chat"]), entry["chat"]
     assert " for Mira the ×Bold× -/'/: " in entry["chat"]
     assert dict(entry["row"])["Character"] == "Mira_the *Bold* ~|`\\"  # the exports keep the name as typed
