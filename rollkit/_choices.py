@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ._check import CheckBase
+from ._dist import Distribution
 from ._format import fraction, percent
 from ._roll import Roll
 
@@ -136,6 +137,11 @@ class Choosing(CheckBase):
             f"With rollkit's plan for the choices after the dice, this outcome had a {percent(p)} chance"
             f" ({fraction(p)}). The odds on this page assume that plan."
         )
+
+    def reckoned_outcomes(self, roll: Roll) -> Distribution:
+        """The outcomes (worst to best) a roll's chance is reckoned among: the check's own,
+        unless the player's choice amounts to other settings (``roll.reckoned``)."""
+        return self.outcomes()
 
     def hand(self, *, seed: int | None = None, faces: Iterable[int] | None = None) -> Hand:
         """The dice before any choice: from ``seed`` (the dice ``roll(seed=)`` shows) or the

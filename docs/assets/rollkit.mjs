@@ -3,13 +3,14 @@
 //
 // This entry module wires the modules of rollkit/, one a concern: client.mjs (the worker
 // client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), offline.mjs (the
-// service worker and its updates), page.mjs (the one DOM builder) and config.mjs (the build's
-// configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
+// service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder) and
+// config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
+import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 
@@ -49,3 +50,4 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 window.rollkitWidgets = { start, stop, state };
 
 keepOffline(SITE);
+keepLog(SITE);

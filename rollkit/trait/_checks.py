@@ -239,6 +239,22 @@ class Check(Choosing):
     def _play(self, dice: Dice) -> Roll:
         return self._played(dice, None)
 
+    def _policy(self, choice: str | None, cost: int) -> Check:
+        """The check a choice after the dice amounts to: paying a miss that costs ``cost`` is a
+        Chance to spend of at least ``cost``, keeping it one below ``cost``."""
+        if choice is None:
+            return self
+        limit = max(self.spend, cost) if choice == PAY else min(self.spend, cost - 1)
+        return dataclasses.replace(self, spend=limit)
+
+    def reckoned_outcomes(self, roll: Roll) -> Distribution:
+        """The outcomes a roll's chance is reckoned among: with the Chance to spend the player's
+        choice after the dice amounts to."""
+        info = dict(roll.details)
+        after = info.get("after_the_dice")
+        choice = None if after is None else PAY if str(after).startswith("paid") else KEEP
+        return self._policy(choice, int(str(info["chance_cost"]))).outcomes()
+
     def _played(self, dice: Dice, choice: str | None) -> Roll:
         """The roll: the dice, then the miss bought or kept by ``spend``, or by the player's
         ``choice`` after the dice ("pay", "keep"), said as the Chance to spend it amounts to."""
@@ -246,16 +262,13 @@ class Check(Choosing):
         logged, total = _roll_side(dice, side, "")
         missed = self.threshold - total
         degree, cost = failure_degree(missed=missed)
-        policy = self
-        if choice is not None:
-            if missed <= 0:
-                raise RulesError(
-                    f"adjustments={choice!r} is not allowed: the total {total} reached the Threshold"
-                    f" {self.threshold}, so there is no miss to pay for or keep",
-                    said=f"the total {total} reached the Threshold: there is no miss to pay for.",
-                )
-            limit = max(self.spend, cost) if choice == PAY else min(self.spend, cost - 1)
-            policy = dataclasses.replace(self, spend=limit)
+        if choice is not None and missed <= 0:
+            raise RulesError(
+                f"adjustments={choice!r} is not allowed: the total {total} reached the Threshold"
+                f" {self.threshold}, so there is no miss to pay for or keep",
+                said=f"the total {total} reached the Threshold: there is no miss to pay for.",
+            )
+        policy = self._policy(choice, cost)
         outcome = _outcome_name(missed, policy.spend)
         bought = outcome == BOUGHT_SUCCESS
         kept = tuple(d.face for d in logged if d.counts == "kept")

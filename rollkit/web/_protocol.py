@@ -7,9 +7,11 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
   "move": {"die": n, "by": 1 | -1}, "finish": true, "shown": [...], "typed": true,
-  "replay": {"at": iso}, "zone": minutes}`` gives a roll (or, where the player chooses after
-  the dice, the hand so far): ``typed`` says the reader typed the seed, ``replay`` that this is
-  an earlier roll replayed (from a link), made ``at``; the answer carries both, and ``at``;
+  "replay": {"at": iso}, "zone": minutes, "log": {...}}`` gives a roll (or, where the player
+  chooses after the dice, the hand so far): ``typed`` says the reader typed the seed, ``replay``
+  that this is an earlier roll replayed (from a link), made ``at``; the answer carries both,
+  and ``at``; a finished roll comes with its roll log entry (``log`` says what the widget knows
+  besides the values: ``rollkit.web.LogContext``);
 
 as ``{"ok": true, "result": {...}}``; the reader's mistake as ``{"ok": false, "error": words,
 "field": name, "item": i, "part": j}`` (the field as data, the words the rules'); anything
@@ -27,11 +29,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from .. import _registry
+from .._check import CheckBase
 from .._choices import Choosing
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
 from .._validate import describe
+from ._log import LogContext, LogEntry, log_context, log_entry
 from ._tree import JSON
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
 
@@ -79,7 +83,8 @@ class RollRequest:
     hand comes back first with the choices so far (``spend``, as written) and one more
     ``move``; ``finish`` rolls on with ``spend``, and ``spend="plan"`` lets rollkit's plan
     choose. ``shown`` are the fields the widget shows (its sentence names them); ``origin``
-    says whether the reader typed the seed and whether this replays an earlier roll."""
+    says whether the reader typed the seed and whether this replays an earlier roll; ``log``
+    is what the roll log keeps besides the values."""
 
     check: str
     params: Mapping[str, JSON]
@@ -90,6 +95,7 @@ class RollRequest:
     finish: bool = False
     shown: tuple[str, ...] | None = None
     origin: Origin = field(default_factory=Origin)
+    log: LogContext = field(default_factory=LogContext)
 
 
 Request = OddsRequest | RollRequest
@@ -106,7 +112,8 @@ class OddsAnswer:
 
 @dataclass(frozen=True)
 class RollAnswer:
-    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open) or a hand; ``typed``
+    """A roll (``roll`` is ``Roll.to_json``, None while the hand is open, ``log``
+    its roll log entry) or a hand; ``typed``
     says its seed was typed by the reader, ``replay`` that it replays an earlier roll, ``at``
     when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown)."""
 
@@ -118,6 +125,7 @@ class RollAnswer:
     typed: bool = False
     replay: bool = False
     at: str = ""
+    log: LogEntry | None = None
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = dict(self.roll)
@@ -132,6 +140,8 @@ class RollAnswer:
             out["spend"] = self.spend
         if self.view.pending:
             out["pending"] = True
+        if self.log is not None:
+            out["log"] = self.log.to_json()
         return out
 
 
@@ -174,6 +184,7 @@ _KEYS = {
         "typed",
         "replay",
         "zone",
+        "log",
     },
 }
 
@@ -269,6 +280,7 @@ def read(message: str) -> Request:
         finish=bool(data.get("finish")),
         shown=_shown(data.get("shown")),
         origin=origin,
+        log=log_context(data.get("log")),
     )
 
 
@@ -279,14 +291,19 @@ def _shown(value: object) -> tuple[str, ...] | None:
     return None
 
 
+def _title(kind: str, check: CheckBase, title: str, initial: Mapping[str, JSON] | None) -> str:
+    """The page's ``title`` while ``check`` has the page's ``initial`` values, else ""."""
+    if initial is None or not title:
+        return ""
+    try:
+        return title if build(kind, initial) == check else ""
+    except RulesError:
+        return ""
+
+
 def _odds(req: OddsRequest) -> OddsAnswer:
     check = build(req.check, req.params)
-    title = ""
-    if req.initial is not None and req.title:
-        try:
-            title = req.title if build(req.check, req.initial) == check else ""
-        except RulesError:
-            title = ""
+    title = _title(req.check, check, req.title, req.initial)
     pinned = build(req.check, req.pinned) if req.pinned is not None else None
     view = odds_view(check, view=req.view, title=title, shown=req.shown, pinned=pinned)
     return OddsAnswer(view=view, python=python_call(check))
@@ -330,8 +347,10 @@ def _roll(req: RollRequest) -> RollAnswer:
             )
         rolled = check.roll(seed=seed)
         spend = None
+    view = roll_view(check, rolled, shown=req.shown, origin=origin)
+    title = _title(req.check, check, req.log.title, req.log.initial)
     return RollAnswer(
-        view=roll_view(check, rolled, shown=req.shown, origin=origin),
+        view=view,
         seed=rolled.seed,
         spend=spend,
         python=python_call(check, rolled.seed, chosen),
@@ -339,6 +358,7 @@ def _roll(req: RollRequest) -> RollAnswer:
         typed=origin.typed,
         replay=origin.replay,
         at=at,
+        log=log_entry(req.check, check, rolled, context=req.log, title=title, spend=chosen, view=view),
     )
 
 

@@ -82,6 +82,15 @@ class RollView:
             out["pending"] = True
         return out
 
+    def sentence(self) -> str:
+        """The summary without the values it names (for where they are said beside it)."""
+        named = f" (rolled with {self.values})."
+        return (
+            self.summary[: -len(named)] + "."
+            if self.values and self.summary.endswith(named)
+            else self.summary
+        )
+
 
 @dataclass(frozen=True)
 class Origin:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Error as PlaywrightError
 
+from docs_tools.sitebuild import offline
 from scripts.serve_static import serve
 from tests.helpers.site import ROOT, Site
 
@@ -103,6 +104,26 @@ def load_each(tabs: list[object], urls: list[str]) -> Iterator[tuple[object, str
         for tab, url in batch:
             tab.goto(url, wait_until="commit")  # type: ignore[attr-defined]
         yield from batch
+
+
+# The page has the whole site kept: its service worker controls it, and the one cache of this
+# site holds every file of the manifest (plus the cache's own copy of the manifest).
+KEPT = """async ([count]) => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
+    const names = await caches.keys();
+    if (names.length !== 1) return false;
+    return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
+
+
+def kept_whole(page: object, site_dir: Path) -> str:
+    """Wait until the site in ``site_dir`` is kept whole; returns the cache's name."""
+    count = len(offline.manifest(site_dir)["files"])  # type: ignore[arg-type]
+    for _ in range(READY_MS // 200):  # wait_for_function would take the pending promise as true
+        if page.evaluate(KEPT, [count]):  # type: ignore[attr-defined]
+            return page.evaluate("async () => (await caches.keys())[0]")  # type: ignore[attr-defined]
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    raise AssertionError(f"the site in {site_dir} was not kept whole")
 
 
 def screenshot(page: object, name: str) -> Path:

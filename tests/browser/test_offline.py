@@ -21,34 +21,17 @@ from tests.browser.axe import violations
 from tests.browser.pages import (
     ARTIFACTS,
     CSP,
+    KEPT,
     READY_MS,
     all_pages,
     instant_click,
+    kept_whole,
     open_page,
     roll_widget,
     type_seed,
     widget_pages,
 )
 from tests.helpers.site import Site, free_port
-
-# The page has the whole site kept: its service worker controls it, and the one cache of this
-# site holds every file of the manifest (plus the cache's own copy of the manifest).
-KEPT = """async ([count]) => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
-    const names = await caches.keys();
-    if (names.length !== 1) return false;
-    return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
-
-
-def _kept(page: object, site_dir: Path) -> str:
-    """Wait until the site in ``site_dir`` is kept whole; returns the cache's name."""
-    count = len(offline.manifest(site_dir)["files"])  # type: ignore[arg-type]
-    for _ in range(READY_MS // 200):  # wait_for_function would take the pending promise as true
-        if page.evaluate(KEPT, [count]):  # type: ignore[attr-defined]
-            return page.evaluate("async () => (await caches.keys())[0]")  # type: ignore[attr-defined]
-        page.wait_for_timeout(200)  # type: ignore[attr-defined]
-    raise AssertionError(f"the site in {site_dir} was not kept whole")
 
 
 @contextmanager
@@ -126,7 +109,7 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
         page.on("console", lambda m: blocked.append(m.text))  # type: ignore[attr-defined]
         pages = widget_pages(served)
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
-        cache = _kept(page, served.directory)
+        cache = kept_whole(page, served.directory)
         scope = page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).scope")  # type: ignore[attr-defined]
         assert scope == served.base and urlsplit(scope).path == "/rollkit/"
         assert cache == f"rollkit-offline /rollkit/ {offline.manifest(served.directory)['version']}"
@@ -191,7 +174,7 @@ def _first_build_kept(browser: object, one: Path) -> tuple[object, int, str]:
     page = open_page(browser, Site(f"http://127.0.0.1:{port}/", one))
     with _served(one, port=port) as served:
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
-        kept = _kept(page, one)
+        kept = kept_whole(page, one)
     return page, port, kept
 
 
@@ -222,7 +205,7 @@ def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
         assert page.evaluate("document.activeElement.textContent") == "Reload"  # type: ignore[attr-defined]
         with page.expect_navigation():  # type: ignore[attr-defined]
             page.keyboard.press("Enter")  # type: ignore[attr-defined]
-        new = _kept(page, two)
+        new = kept_whole(page, two)
         assert new != old and new.endswith(offline.manifest(two)["version"])  # type: ignore[operator]
         assert page.evaluate("async () => await caches.keys()") == [new]  # type: ignore[attr-defined]  # the old copy is gone
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
@@ -261,7 +244,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
         page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
         page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
-        _kept(page, copy)  # the runtime Python downloaded through the service worker, kept whole
+        kept_whole(page, copy)  # the runtime Python downloaded through the service worker, kept whole
         page.context.close()  # type: ignore[attr-defined]
 
 
@@ -271,7 +254,7 @@ def test_zensical_builds_are_kept_too(browser: object, zensical_site: Site) -> N
     assert "search.json" in kept["files"] and kept["runtime"]  # type: ignore[operator]
     page = open_page(browser, zensical_site)
     page.goto(zensical_site.url("compare/"))  # type: ignore[attr-defined]
-    assert _kept(page, zensical_site.directory).endswith(str(kept["version"]))
+    assert kept_whole(page, zensical_site.directory).endswith(str(kept["version"]))
     page.context.set_offline(True)  # type: ignore[attr-defined]
     assert page.goto(zensical_site.url("rulings/?from=offline")).from_service_worker  # type: ignore[attr-defined]
     page.context.close()  # type: ignore[attr-defined]
@@ -294,7 +277,7 @@ def test_a_tab_left_open_is_never_run_by_an_older_builds_scripts(
         updater.locator(".rk-update").wait_for(state="visible", timeout=READY_MS)  # type: ignore[attr-defined]
         with updater.expect_navigation():  # type: ignore[attr-defined]
             updater.locator(".rk-update-reload").click()  # type: ignore[attr-defined]
-        _kept(updater, two)
+        kept_whole(updater, two)
         left.wait_for_function("navigator.serviceWorker.controller !== null")
         with left.expect_navigation():  # the page change, followed through instant navigation, reloads
             instant_click(left, served, "compare/")
@@ -345,7 +328,7 @@ def test_a_file_that_is_not_the_one_built_is_never_kept_nor_reused(
                   new Response(JSON.stringify({ files: { 'assets/rollkit.css': hash } }))); }""",
             [listed, served.base],
         )
-        name = _kept(page, bad)
+        name = kept_whole(page, bad)
         assert name == f"rollkit-offline / {offline.manifest(bad)['version']}"
         kept = page.evaluate(  # type: ignore[attr-defined]
             "async ([name, url]) => await (await (await caches.open(name)).match(url, { ignoreVary: true })).text()",

@@ -1,5 +1,5 @@
-// What rollkit's page modules share: the one DOM builder, the page's polite status region and
-// the browser's idle time.
+// What rollkit's page modules share: the one DOM builder, the page's polite status region,
+// the browser's idle time and the reader's way of writing a time.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,3 +33,10 @@ export function announce(text) {
 export const LIVE = "Live: rolls and odds are worked out in your browser.";
 
 export const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
+
+// When something happened (an ISO 8601 time), to the second, as the reader's own clock and
+// language say it; "" for anything else.
+export function when(iso) {
+  const date = new Date(iso || "");
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" });
+}

@@ -3,7 +3,7 @@
 // through the one DOM builder, so this file has no formatting, table or chart code.
 
 import { ask, start, state, stop } from "./client.mjs";
-import { LIVE, announce, build } from "./page.mjs";
+import { LIVE, announce, build, when } from "./page.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
@@ -329,13 +329,25 @@ export class Widget {
     const chosen = seed ?? (typed || undefined);
     const from = origin ?? (seed === undefined ? { typed: Boolean(typed) } : this.origin);
     const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
-      shown: this.initial.shown, zone: zone(), ...from, ...choices });
+      shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from), ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
     }
     this.clearErrors();
     this.showRoll(answer.result, !choices.move);
+  }
+
+  // What the roll log keeps besides the values (rollkit.web.LogContext): the page's title for its
+  // own values, whether the seed was typed or came with a shared link (and when that roll was
+  // made: ``from``, the roll's origin), and whom the roll is for: the character this widget
+  // names ([data-rollkit-character]).
+  logged(from) {
+    const who = this.root.querySelector("[data-rollkit-character]");
+    const character = who ? (who.dataset.rollkitCharacter || who.textContent).trim() : "";
+    const replay = from.replay ? when(from.replay.at) : null;
+    return { title: this.initial.title, initial: this.initial.params, shown: this.initial.shown,
+      typed: Boolean(from.typed), replay, character };
   }
 
   // One point on one die, up or down; the focus stays on the button pressed (or its die).
@@ -374,6 +386,9 @@ export class Widget {
     this.root.dataset.seed = String(roll.seed);
     this.root.dataset.faces = roll.view.faces.join(",");
     if (roll.python) this.code.textContent = roll.python;
+    if (roll.log && !this.open) { // a finished roll: the roll log keeps it (log.mjs)
+      this.root.dispatchEvent(new CustomEvent("rollkit:roll", { bubbles: true, detail: { entry: roll.log, link: this.link() } }));
+    }
     if (!reveal) return;
     const box = this.result.getBoundingClientRect();
     if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
