@@ -181,6 +181,7 @@ def _around(field: Field, value: object) -> range:
     param = field.param
     step = 10 if "(%)" in field.label else 1
     centre = value if isinstance(value, int) and not isinstance(value, bool) else (param.low or 0)
+    centre = (centre + step // 2) // step * step  # a round number of steps
     low, high = param.low, param.high
     start = centre - step * (_SPAN // 2)
     if low is not None:
@@ -206,19 +207,25 @@ def _over(field: Field, over: Sequence[int] | None, current: object) -> tuple[in
             ) from None
     values = sorted(set(xs))
     many = f"{values[0]} to {values[-1]} is {len(values)} values" if values else ""
-    _counted("to", "over", values, MAX_POINTS, f"{many}; narrow the range or take a larger Step")
+    _counted(
+        "to",
+        "over",
+        values,
+        MAX_POINTS,
+        f"{many}, more than the {MAX_POINTS} drawn at once; narrow the range or take a larger Step",
+    )
     return tuple(values)
 
 
 def _counted(key: str, name: str, values: Sequence[object], most: int, many: str) -> tuple[object, ...]:
-    """``values``, unless there are none or more than ``most`` (``many`` says so)."""
+    """``values``, unless there are none or more than ``most`` (``many`` says so, for players)."""
     if not values:
         raise _refuse(key, f"{name} is empty: give at least one value", "give at least one value.")
     if len(values) > most:
         raise _refuse(
             key,
             f"{name} has {len(values)} values, which is too many: at most {most} are drawn at once",
-            f"{many}: at most {most} are drawn at once.",
+            f"{many}.",
         )
     return tuple(values)
 
@@ -257,7 +264,13 @@ def _line_values(field: Field, given: Sequence[object] | None, current: object) 
                 f"{_named(field, checked)} is given twice.",
             )
         out.append(checked)
-    return _counted("values", "line_values", out, MAX_LINES, f"{len(out)} values given, one line each")
+    return _counted(
+        "values",
+        "line_values",
+        out,
+        MAX_LINES,
+        f"{len(out)} values given, more than the {MAX_LINES} lines drawn at once",
+    )
 
 
 def read_values(field: Field, text: str) -> tuple[object, ...] | None:
