@@ -276,6 +276,11 @@ def _ask(**settings: object) -> dict[str, object]:
         ),
         ({"values": "7 7"}, "against.values", "Line values: Threshold 7+ is given twice."),
         ({"values": "six"}, "against.values", "Line values: Threshold (x+): “six” is not a whole number"),
+        (
+            {"values": "6," + " " * 10**5 + "7"},
+            "against.values",
+            "Line values: 100003 characters is too long",
+        ),
         ({"measure": "at-least", "tally": "lots"}, "against.tally", "Hits: “lots” is not a whole number"),
         ({"lines": "dice"}, "against.lines", "One line per: 'dice' cannot be drawn here"),
         (
