@@ -137,6 +137,7 @@ def test_a_focused_point_shows_its_exact_value_and_the_arrows_move(live_page: ob
     p = hits.Check(dice=5, threshold=7, tn=3).chance()
     assert now["label"] == said("Threshold 7+", "Dice Pool 5", p) and now["shown"] and now["others"] == 0
     assert now["tip"] == ["Threshold 7+, Dice Pool 5", f"{percent(p)} = {fraction(p)}"]
+    widget.screenshot(path=str(ARTIFACTS / "screenshots" / "against-desktop-focus.png"))  # type: ignore[attr-defined]
     page.keyboard.press("End")  # type: ignore[attr-defined]
     assert page.evaluate(FOCUSED)["label"].startswith("Threshold 7+, Dice Pool 12: ")  # type: ignore[attr-defined]
     # Each line keeps one point in the tab order: Tab goes on to the next line's.
@@ -166,6 +167,8 @@ def test_a_tapped_point_shows_its_value_at_phone_width_in_dark_mode(browser: obj
     p = hits.Check(dice=7, threshold=7, tn=3).chance()
     assert tapped is not None and tapped["label"] == said("Threshold 7+", "Dice Pool 7", p)
     assert tapped["shown"] and tapped["tip"][1] == f"{percent(p)} = {fraction(p)}"
+    found = axe.violations(page)
+    assert not found, axe.report(found)
     sizes = widget.locator(".rk-against-out svg").evaluate(
         """(svg) => { const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
             return [...svg.querySelectorAll('text')].filter((t) => t.getBoundingClientRect().width > 0)
@@ -186,6 +189,7 @@ def test_a_pages_chart_shows_a_value_without_javascript_and_prints_its_table(
     context = new_context(browser, viewport={"width": 1200, "height": 900}, java_script_enabled=False)
     page = context.new_page()  # type: ignore[attr-defined]
     page.goto(site.url(PAGE))  # type: ignore[attr-defined]
+    assert page.locator(".rk-against").first.is_hidden()  # type: ignore[attr-defined]  # a switch needs the script
     chart = page.locator(".rollkit-figure .rk-against-view").first  # type: ignore[attr-defined]
     point = chart.locator(".rk-point").nth(3)  # TN 1, Dice Pool 3
     tip = point.locator(".rk-tip")
