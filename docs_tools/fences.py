@@ -5,7 +5,9 @@ expression (a header row then rows) as a table; probabilities (``Fraction``)
 show as percentages, each with its exact fraction in the cell's ``title`` (mouse
 hover) and in a span that a "Show exact fractions" checkbox just before the table
 reveals through CSS alone (keyboard, touch, no JavaScript). ```` ```rollkit-chart ````
-renders the SVG string its last expression returns. A failing fence raises
+renders the SVG string its last expression returns, or a view tree: ``against_chart(check,
+vary=..., over=..., lines=..., line_values=...)`` and ``compare_chart([(name, check), ...],
+vary=..., over=...)`` are the widgets' "chance against a field" view (``rollkit.web``). A failing fence raises
 ``FenceError``, which fails the build (mkdocs and Zensical alike) naming the
 fence's page and line.
 """
@@ -53,6 +55,8 @@ def _namespace() -> dict[str, Any]:
         "Series": web.Series,
         "line_chart": lambda *a, **k: web.to_html(web.lines(*a, **k)),
         "bar_chart": lambda *a, **k: web.to_html(web.bars(*a, **k)),
+        "against_chart": lambda *a, **k: web.against_view(*a, **k).tree,
+        "compare_chart": lambda *a, **k: web.compare_view(*a, **k).tree,
     }
     space.update(rollkit.SYSTEMS)
     return space
@@ -129,8 +133,12 @@ def render(kind: str, source: str, element_id: str = "") -> str:
     value = evaluate(source)
     if kind == "rollkit-table":
         return render_table(value, element_id or "rkt-" + _digest(source))
+    if isinstance(value, web.Element):
+        return f'<div class="rollkit-figure" data-search-exclude>{web.to_html(value)}</div>'
     if not (isinstance(value, str) and value.startswith("<svg")):
-        raise ValueError("a rollkit-chart must end with an SVG chart (line_chart or bar_chart)")
+        raise ValueError(
+            "a rollkit-chart must end with a chart (against_chart, compare_chart, line_chart or bar_chart)"
+        )
     return f'<figure class="rollkit-figure" data-search-exclude>{value}</figure>'
 
 

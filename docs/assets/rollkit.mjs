@@ -6,6 +6,7 @@
 // service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder) and
 // config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
+// against.mjs binds a widget's chance against a field, and the points of every page's charts.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -13,6 +14,7 @@ import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
 import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { Widget } from "./rollkit/widget.mjs";
+import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -25,6 +27,7 @@ function bindAll() {
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
   for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
+    bindAgainst(root);
     widgets.add(root.rollkit);
     root.rollkit.replay();
     if (root.dataset.rollPending) { // Roll was pressed before this script had bound it
@@ -51,3 +54,4 @@ window.rollkitWidgets = { start, stop, state };
 
 keepOffline(SITE);
 keepLog(SITE);
+bindPoints();

@@ -2,21 +2,26 @@
 
 The same Python renders a widget at build time and answers it live in the reader's browser
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
-and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``log_entry`` what the roll log keeps of a roll,
-``tally_chart``, ``lines`` and ``bars`` the one chart renderer, and ``request`` answers the
-page's requests (JSON text in, JSON text out), with typed requests and answers underneath
-(``read``, ``answer``). Trees are ``Element``\\s: ``to_html`` writes them at build time,
-``to_json`` sends them to the page script, which only ever builds DOM nodes from them.
-``CLASSES`` declares every class name they, the page script and the style sheet share.
+and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``log_entry``
+what the roll log keeps of a roll, ``against_view`` (and ``compare_view``) the chance against a
+field's values, one line per value of another field, ``tally_chart``, ``lines`` and ``bars`` the one chart
+renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
+typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
+``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
+ever builds DOM nodes from them. ``CLASSES`` declares every class name they, the page script
+and the style sheet share.
 """
 
 from __future__ import annotations
 
+from ._against import MAX_LINES, MAX_POINTS, MEASURES, AgainstView, against_view, compare_view
 from ._chart import VIEWS, Series, bars, lines, tally_chart
 from ._classes import CLASSES
 from ._form import field_text, list_row, widget
 from ._log import LogContext, LogEntry, log_context, log_entry
 from ._protocol import (
+    AgainstAnswer,
+    AgainstRequest,
     Failure,
     Move,
     OddsAnswer,
@@ -38,9 +43,11 @@ __all__ = [
     "for_players",
     "OddsRequest",
     "RollRequest",
+    "AgainstRequest",
     "Move",
     "OddsAnswer",
     "RollAnswer",
+    "AgainstAnswer",
     "Failure",
     "widget",
     "field_text",
@@ -57,6 +64,12 @@ __all__ = [
     "OddsView",
     "RollView",
     "Origin",
+    "against_view",
+    "compare_view",
+    "AgainstView",
+    "MEASURES",
+    "MAX_POINTS",
+    "MAX_LINES",
     "tally_chart",
     "lines",
     "bars",

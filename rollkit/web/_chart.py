@@ -37,10 +37,10 @@ Row = tuple[str, Fraction, float]
 
 @dataclass(frozen=True)
 class Series:
-    """One line: a name and (x, probability) points."""
+    """One line: a name and (x, probability) points; a probability of None is a gap."""
 
     name: str
-    points: tuple[tuple[int, Fraction], ...]
+    points: tuple[tuple[int, Fraction | None], ...]
 
 
 def _cumulative(dist: Distribution, view: str) -> list[Row]:
@@ -329,15 +329,51 @@ def _x_ticks(count: int, longest: int, w: float) -> int:
     return max(1, math.ceil(count * (longest + 1) * _PAGE_FONT * 0.6 / w))
 
 
+# A line chart's viewBox: 14-unit text stays at least 12 px wide on a 390 px phone.
+_LW, _LF, _BAND, _PLOT = 360, 14, 44, 170
+
+
+def _wide(text: str) -> float:
+    """About how wide ``text`` is drawn at the line chart's font size."""
+    return len(text) * _LF * 0.56
+
+
+def _runs(points: Sequence[tuple[int, Fraction | None]]) -> list[list[tuple[int, Fraction]]]:
+    """The stretches of a line between its gaps."""
+    runs: list[list[tuple[int, Fraction]]] = [[]]
+    for x, p in points:
+        if p is None:
+            runs.append([])
+        else:
+            runs[-1].append((x, p))
+    return [r for r in runs if r]
+
+
+def _tip(x: float, lines_: Sequence[str]) -> Element:
+    """A point's value, drawn in the band above the plot when the point is pointed at, tapped or
+    focused (the style sheet shows it), centred over the point and kept inside the chart."""
+    half = max(_wide(t) for t in lines_) / 2
+    at = min(max(x, 4 + half), _LW - 4 - half) if 2 * half < _LW - 8 else _LW / 2
+    x_at = f"{at:.1f}"
+    return node(
+        "text",
+        {"class": "rk-tip", "x": x_at, "y": 17},
+        *[node("tspan", {"x": x_at, "dy": "1.25em" if i else None}, t) for i, t in enumerate(lines_)],
+    )
+
+
 def lines(
-    series: Sequence[Series], *, title: str, x_label: str, width: int = _PAGE_W, height: int = 260
+    series: Sequence[Series], *, title: str, x_label: str, x_name: str = "", x_unit: str = ""
 ) -> Element:
-    """Chance (0..100%) against a whole-number x, one line per series, with a legend below;
-    each point says its exact value."""
-    left, top, right = _PAGE_LEFT, 14, 14
-    w, h = width - left - right, height - top - 50
+    """Chance (0..100%) against a whole-number x (``x_label`` under the axis), one line per
+    series (a point of None is a gap), with a legend under it. Each point is focusable (one
+    per line in the tab order) and names its exact value ("TN 2, Dice Pool 5: ...", ``x_name``
+    and ``x_unit`` saying the x); pointed at, tapped or focused it shows that value above the
+    plot."""
+    left, right, top = 58, 12, _BAND
+    w, h = _LW - left - right, _PLOT
     xs = sorted({x for s in series for x, _ in s.points})
-    lo, hi = xs[0], xs[-1]
+    lo, hi = (xs[0], xs[-1]) if xs else (0, 1)
     span = max(hi - lo, 1)
 
     def px(x: int) -> float:
@@ -346,28 +382,124 @@ def lines(
     def py(p: Fraction) -> float:
         return top + h - h * float(p)
 
-    every = _x_ticks(len(xs), max(len(str(x)) for x in xs), w)
-    body = _axes(left, top, w, h, x_label, [(px(x), str(x)) for x in xs[::every]])
+    body: list[Child] = []
+    for i in range(5):
+        y = top + h - h * i / 4
+        body.append(
+            node("line", {"x1": left, "x2": left + w, "y1": f"{y:.1f}", "y2": f"{y:.1f}", "class": "rk-grid"})
+        )
+        body.append(_line_text(left - 6, y + 5, f"{25 * i}%", "end"))
+    widest = max((_wide(str(x)) for x in xs), default=_LF) + 10
+    every = max(1, math.ceil(len(xs) * widest / w))
+    for x in xs[::every]:
+        body.append(_line_text(px(x), top + h + 20, str(x), "middle"))
+    body.append(
+        node("path", {"class": "rk-axis", "d": f"M{left} {top} V{top + h} H{left + w}", "fill": "none"})
+    )
+    body.append(_line_text(left + w / 2, top + h + 42, x_label, "middle", "rk-axis-title"))
+    body.append(
+        node(
+            "text",
+            {
+                "x": 14,
+                "y": f"{top + h / 2:.1f}",
+                "text-anchor": "middle",
+                "transform": f"rotate(-90 14 {top + h / 2:.1f})",
+                "class": "rk-axis-title",
+            },
+            "Chance",
+        )
+    )
+    points: list[Child] = []
     for i, s in enumerate(series):
         colour = f"rk-series-{i % SERIES_COLOURS}"
-        points = " ".join(f"{px(x):.1f},{py(p):.1f}" for x, p in s.points)
-        body.append(
-            node("polyline", {"class": f"rk-line {colour}", "points": points}, node("title", {}, s.name))
-        )
+        for run in _runs(s.points):
+            if len(run) > 1:
+                shape = " ".join(f"{px(x):.1f},{py(p):.1f}" for x, p in run)
+                body.append(node("polyline", {"class": f"rk-line {colour}", "points": shape}))
+        first = True
+        dots: list[Child] = []
         for x, p in s.points:
-            body.append(
+            if p is None:
+                continue
+            said = f"{s.name}, {x_name or x_label} {x}{x_unit}"
+            dots.append(
                 node(
-                    "circle",
-                    {"class": f"rk-point {colour}", "cx": f"{px(x):.1f}", "cy": f"{py(p):.1f}", "r": "3"},
-                    node("title", {}, f"{s.name}, {x}: {percent(p)} ({fraction(p)})"),
+                    "g",
+                    {
+                        "class": "rk-point",
+                        "tabindex": "0" if first else "-1",
+                        "role": "img",
+                        "aria-label": f"{said}: {percent(p)} ({fraction(p)})",
+                    },
+                    node(
+                        "circle", {"class": "rk-dot", "cx": f"{px(x):.1f}", "cy": f"{py(p):.1f}", "r": "3.5"}
+                    ),
+                    _tip(px(x), [said, f"{percent(p)} = {fraction(p)}"]),
                 )
             )
-        ly = height + _ROW * i + 14
-        body.append(
-            node("rect", {"class": f"rk-swatch {colour}", "x": left, "y": ly - 7, "width": 16, "height": 5})
+            first = False
+        points.append(
+            node(
+                "g", {"class": colour, "role": "group", "aria-label": s.name, "text-anchor": "middle"}, *dots
+            )
         )
-        body.append(node("text", {"x": left + 24, "y": ly, "font-size": _PAGE_FONT}, s.name))
-    return _frame(width, height + _ROW * len(series) + 6, title, body)
+    body.extend(_legend(series, top + h + 58))
+    height = top + h + 58 + 22 * math.ceil(len(series) / _columns(series)) + 4
+    return node(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {_LW} {height}",
+            "role": "group",
+            "aria-label": f"Chart: {title}",
+            "class": "rollkit-chart rk-lines",
+            "font-size": _LF,
+        },
+        *body,
+        *points,
+    )
+
+
+def _line_text(x: float, y: float, words: str, anchor: str, cls: str = "") -> Element:
+    attrs: dict[str, str | int] = {"x": f"{x:.1f}", "y": f"{y:.1f}", "text-anchor": anchor}
+    if cls:
+        attrs["class"] = cls
+    return node("text", attrs, words)
+
+
+def _columns(series: Sequence[Series]) -> int:
+    entry = max((_wide(s.name) for s in series), default=0) + 44
+    return max(1, min(len(series), int((_LW - 16) // entry))) if series else 1
+
+
+def _legend(series: Sequence[Series], y0: float) -> list[Child]:
+    """Each line's name beside a sample of its colour and dash, in as many columns as fit."""
+    cols = _columns(series)
+    width = (_LW - 16) / cols
+    out: list[Child] = []
+    for i, s in enumerate(series):
+        colour = f"rk-series-{i % SERIES_COLOURS}"
+        x, y = 8 + width * (i % cols), y0 + 22 * (i // cols)
+        out.append(
+            node(
+                "line",
+                {
+                    "class": f"rk-line {colour}",
+                    "x1": f"{x:.1f}",
+                    "x2": f"{x + 28:.1f}",
+                    "y1": f"{y - 5:.1f}",
+                    "y2": f"{y - 5:.1f}",
+                },
+            )
+        )
+        out.append(
+            node(
+                "circle", {"class": f"rk-dot {colour}", "cx": f"{x + 14:.1f}", "cy": f"{y - 5:.1f}", "r": "3"}
+            )
+        )
+        out.append(_line_text(x + 36, y, s.name, "start"))
+    return out
 
 
 def bars(

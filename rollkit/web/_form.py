@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from .._check import CheckBase
 from .._fields import Field, Param, fields
 from .._params import python_call
+from ._against import against_panel
 from ._chart import VIEWS
 from ._tree import Child, Element, node
 from ._views import odds_view
@@ -320,6 +321,7 @@ def widget(
             "div",
             {"class": "rk-odds"},
             _views(widget_id),
+            against_panel(widget_id, check, shown=shown),
             node("p", {"class": "rk-stale-note", "hidden": True}),
             odds.tree,
         ),

@@ -12,6 +12,10 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
   that this is an earlier roll replayed (from a link), made ``at``; the answer carries both,
   and ``at``; a finished roll comes with its roll log entry (``log`` says what the widget knows
   besides the values: ``rollkit.web.LogContext``);
+- ``{"op": "against", "check": name, "params": {...}, "vary": field, "from": n, "to": n,
+  "step": n, "lines": field, "values": "6, 7, 8", "measure": "at-least", "tally": n}`` gives
+  the chance against a field (an empty setting takes its default; errors name a setting as
+  ``against.from`` ...);
 
 as ``{"ok": true, "result": {...}}``; the reader's mistake as ``{"ok": false, "error": words,
 "field": name, "item": i, "part": j}`` (the field as data, the words the rules'); anything
@@ -22,7 +26,6 @@ else is a bug in rollkit, said as one: ``{"ok": false, "internal": true, "error"
 from __future__ import annotations
 
 import json
-import re
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,11 +38,15 @@ from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
 from .._validate import describe
+from ._against import AgainstView, against_fields, typed_view
 from ._log import LogContext, LogEntry, log_context, log_entry
+from ._refusal import in_words
 from ._tree import JSON
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
 
 __all__ = [
+    "AgainstAnswer",
+    "AgainstRequest",
     "Failure",
     "Move",
     "OddsAnswer",
@@ -98,7 +105,26 @@ class RollRequest:
     log: LogContext = field(default_factory=LogContext)
 
 
-Request = OddsRequest | RollRequest
+@dataclass(frozen=True)
+class AgainstRequest:
+    """The chance against a field for ``check`` with ``params``: field ``vary`` from ``start`` to
+    ``stop`` by ``step``, one line per value of field ``lines`` (``values`` as typed: "6, 7, 8"),
+    the chance of ``measure`` (``tally``); an empty setting takes its default."""
+
+    check: str
+    params: Mapping[str, JSON]
+    vary: str
+    start: str | int | None = None
+    stop: str | int | None = None
+    step: str | int | None = None
+    lines: str = ""
+    values: str = ""
+    measure: str = "success"
+    tally: str | int | None = None
+    shown: tuple[str, ...] | None = None
+
+
+Request = OddsRequest | RollRequest | AgainstRequest
 
 
 @dataclass(frozen=True)
@@ -146,6 +172,14 @@ class RollAnswer:
 
 
 @dataclass(frozen=True)
+class AgainstAnswer:
+    view: AgainstView
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"view": self.view.to_json()}
+
+
+@dataclass(frozen=True)
 class Failure:
     """The reader's mistake (``internal`` False), in the rules' words, with the field it is about
     as data; or a bug in rollkit (``internal`` True), with its traceback as ``detail``."""
@@ -186,6 +220,20 @@ _KEYS = {
         "zone",
         "log",
     },
+    "against": {
+        "op",
+        "check",
+        "params",
+        "vary",
+        "from",
+        "to",
+        "step",
+        "lines",
+        "values",
+        "measure",
+        "tally",
+        "shown",
+    },
 }
 
 
@@ -221,13 +269,15 @@ def read(message: str) -> Request:
     op = data.get("op")
     if op not in _KEYS:
         raise RulesError(
-            f"op={describe(op)} is not allowed: use odds or roll",
+            f"op={describe(op)} is not allowed: use odds, roll or against",
             said="the request asks for neither odds nor a roll.",
         )
     check = data.get("check")
     _registry.find(check)
     assert isinstance(check, str)
     params = _mapping("params", data.get("params", {})) or {}
+    if op == "against":
+        return _read_against(check, params, data)
     if op == "odds":
         view = _text("view", data.get("view"), "exactly")
         return OddsRequest(
@@ -301,6 +351,51 @@ def _title(kind: str, check: CheckBase, title: str, initial: Mapping[str, JSON] 
         return ""
 
 
+def _setting(data: Mapping[str, object], key: str) -> str | int | None:
+    value = data.get(key)
+    if value is None or isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise RulesError(
+        f"{key}={describe(value)} is not allowed: expected a whole number",
+        field=f"against.{key}",
+        said=f"{describe(value)} is not a whole number.",
+    )
+
+
+def _read_against(check: str, params: Mapping[str, JSON], data: Mapping[str, object]) -> AgainstRequest:
+    shown = data.get("shown")
+    return AgainstRequest(
+        check=check,
+        params=params,
+        vary=_text("vary", data.get("vary")),
+        start=_setting(data, "from"),
+        stop=_setting(data, "to"),
+        step=_setting(data, "step"),
+        lines=_text("lines", data.get("lines")),
+        values=_text("values", data.get("values")),
+        measure=_text("measure", data.get("measure"), "success"),
+        tally=_setting(data, "tally"),
+        shown=tuple(shown) if isinstance(shown, list) and all(isinstance(s, str) for s in shown) else None,
+    )
+
+
+def _against(req: AgainstRequest) -> AgainstAnswer:
+    view = typed_view(
+        req.check,
+        req.params,
+        vary=req.vary,
+        start=req.start,
+        stop=req.stop,
+        step=req.step,
+        lines=req.lines,
+        values=req.values,
+        measure=req.measure,
+        tally=req.tally,
+        shown=req.shown,
+    )
+    return AgainstAnswer(view=view)
+
+
 def _odds(req: OddsRequest) -> OddsAnswer:
     check = build(req.check, req.params)
     title = _title(req.check, check, req.title, req.initial)
@@ -362,12 +457,11 @@ def _roll(req: RollRequest) -> RollAnswer:
     )
 
 
-def answer(req: Request) -> OddsAnswer | RollAnswer:
+def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
+    if isinstance(req, AgainstRequest):
+        return _against(req)
     return _odds(req) if isinstance(req, OddsRequest) else _roll(req)
-
-
-_PLACE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 def for_players(error: RulesError, check: str | None = None) -> Failure:
@@ -381,13 +475,10 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
             cls = None
     known = {f.name: f for f in fields(cls)} if cls is not None else {}
     known["seed"] = _SEED
-    said = error.said or " ".join(str(error).split())
-    said = _PLACE.sub(lambda m: known[m[1]].label if m[1] in known else m[0], said)
-    found = known.get(error.field or "")
+    known.update(against_fields(cls))
+    text, found = in_words(error, known)
     if found is None:
-        return Failure(error=said[:1].upper() + said[1:])
-    place = found.place(error.item, error.part)
-    text = said if said.startswith(found.label) else f"{place}: {said}"
+        return Failure(error=text)
     return Failure(error=text, field=found.name, item=error.item, part=error.part)
 
 

@@ -157,13 +157,16 @@ def _value_text(field: Field, value: object) -> str:
     return str(value)
 
 
-def values_text(check: CheckBase, *, shown: tuple[str, ...] | None = None) -> str:
+def values_text(check: CheckBase, *, shown: tuple[str, ...] | None = None, omit: tuple[str, ...] = ()) -> str:
     """The values a result belongs to, in the rules' words: "Dice Pool 5, Threshold 7+ ...".
 
-    Required values, values off their default and the ``shown`` ones are named.
+    Required values, values off their default and the ``shown`` ones are named (the ``omit``
+    ones never: a chart draws them along its axis or as its lines).
     """
     parts = []
     for field in fields(type(check)):
+        if field.name in omit:
+            continue
         value = getattr(check, field.name)
         if not (field.required or value != field.default or (shown and field.name in shown)):
             continue

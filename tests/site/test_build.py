@@ -38,7 +38,7 @@ BROKEN = {
         "RulesError: Threshold (x+): 12 is out of range; enter a whole number from 1 to 10",
     ),
     "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
-    "rollkit-chart": ("1 + 1", "a rollkit-chart must end with an SVG chart"),
+    "rollkit-chart": ("1 + 1", "a rollkit-chart must end with a chart"),
 }
 
 
