@@ -171,29 +171,29 @@ def _x_again(label: str, die: str) -> Param:
     )
 
 
-def _botch_when(label: str, whose: str) -> Param:
-    """When ``whose`` failure rolls the botch die (``Botch``)."""
-    return Param(label, hint=f"which {whose}failures roll the extra d10 that can botch", options=_BOTCH_WORDS)
+def _botch_when(label: str, hint: str) -> Param:
+    """When a failure rolls the botch die (``Botch``)."""
+    return Param(label, hint=hint, options=_BOTCH_WORDS)
 
 
-def _botch_on(label: str, whose: str) -> Param:
-    """How many faces of ``whose`` botch die botch, counted up from 1."""
-    return Param(
-        label,
-        hint=f"faces counted up from 1; a power may make {whose}botches likelier",
-        low=min(BOTCH_FACES),
-        high=max(BOTCH_FACES),
-        options=_BOTCH_FACES_WORDS,
-    )
+def _botch_on(label: str, hint: str) -> Param:
+    """How many faces of a botch die botch, counted up from 1."""
+    return Param(label, hint=hint, low=min(BOTCH_FACES), high=max(BOTCH_FACES), options=_BOTCH_FACES_WORDS)
 
 
-_BOTCH = _botch_when("Botch die", "")
-_BOTCH_FACES = _botch_on("Botch die botches on", "")
+_BOTCH = _botch_when("Botch die", "which failures roll the extra d10 that can botch")
+_BOTCH_FACES = _botch_on("Botch die botches on", "faces counted up from 1; a power may make botches likelier")
 """When ``Check`` and ``Mitigated`` roll the botch die, and on how many faces it botches."""
-_ACTIVE_BOTCH = _botch_when("Active side's botch die", "of the active side's ")
-_ACTIVE_BOTCH_FACES = _botch_on("Active side's botch die botches on", "the active side's ")
-_DEFENDING_BOTCH = _botch_when("Defending side's botch die", "of the defender's ")
-_DEFENDING_BOTCH_FACES = _botch_on("Defending side's botch die botches on", "the defender's ")
+_ACTIVE_BOTCH = _botch_when("Active side's botch die", "which losses of the active side roll the botch d10")
+_ACTIVE_BOTCH_FACES = _botch_on(
+    "Active side's botch die botches on", "faces counted up from 1, for the active side's botch die"
+)
+_DEFENDING_BOTCH = _botch_when(
+    "Defending side's botch die", "which losses of the defender roll the botch d10"
+)
+_DEFENDING_BOTCH_FACES = _botch_on(
+    "Defending side's botch die botches on", "faces counted up from 1, for the defender's botch die"
+)
 """Each side's botch die in ``Opposed`` and ``OpposedSkills``: the side that loses rolls it."""
 _OPPOSED_CRITICAL = Param(
     "Critical successes",

@@ -109,9 +109,9 @@ _OPPOSED_CRITICAL_WORDS = (
     ("none", "none: win or lose only"),
 )
 _OPPOSED_CRITICALS = {
-    (True, False): "active side's critical success",
-    (False, True): "defender's critical success",
-    (True, True): "critical successes on both sides",
+    (True, False): "active side critical",
+    (False, True): "defender critical",
+    (True, True): "both critical",
 }
 _OPPOSED_BOTCHES = {"active": "active side botches", "defending": "defender botches"}
 

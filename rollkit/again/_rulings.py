@@ -208,7 +208,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-opposed-binary",
-        title="Opposed rolls: a critical success on either side, the botch die for the loser",
+        title="Criticals and the loser's botch die in opposed rolls",
         system=SYSTEM,
         section="Opposed Rolls; Critical Rolls",
         source='Opposed rolls "are binary": how far one side beats the other does not change the'

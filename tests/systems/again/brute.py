@@ -119,11 +119,11 @@ def opposed_name(a: int, d: int, botched: bool, critical: str = "any") -> str:
         high_a = high_d = False
     parts = [result]
     if high_a and high_d:
-        parts.append("critical successes on both sides")
+        parts.append("both critical")
     elif high_a:
-        parts.append("active side's critical success")
+        parts.append("active side critical")
     elif high_d:
-        parts.append("defender's critical success")
+        parts.append("defender critical")
     if botched:
         parts.append("defender botches" if a > d else "active side botches")
     return ", ".join(parts)

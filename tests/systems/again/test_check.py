@@ -298,12 +298,12 @@ def test_opposed_botch_and_critical_reproducer() -> None:
     # 5 successes on either side are a critical success, the losing side's too
     big = Opposed(dice=6, against_dice=6).resolve([8, 8, 8, 8, 8, 1, 8, 8, 8, 8, 8, 9, 7])
     assert big.detail("active successes") == 5 and big.detail("defending successes") == 6
-    assert big.outcome == "defender wins, critical successes on both sides"
+    assert big.outcome == "defender wins, both critical"
     assert big.detail("active critical success") and big.detail("defending critical success")
     only = Opposed(dice=6, against_dice=6, critical="success").resolve(
         [8, 8, 8, 8, 8, 1, 8, 8, 8, 8, 8, 9, 7]
     )
-    assert only.outcome == "defender wins, defender's critical success"
+    assert only.outcome == "defender wins, defender critical"
     binary = Opposed(dice=2, against_dice=2, critical="none", botch="none", against_botch="none")
     assert binary.resolve([1, 2, 8, 3]).outcome == "defender wins"
     assert dict(binary.outcomes().items()) == {

@@ -37,7 +37,7 @@ def test_opposed_one_die_each_by_hand() -> None:
     assert results(out) == expected
     # the loser rolls the botch die: the active side on a tie or a loss, a 1 in 10 botching
     assert out["tie: defender wins, active side botches"] + out[
-        "tie: defender wins, critical successes on both sides, active side botches"
+        "tie: defender wins, both critical, active side botches"
     ] == Fraction(31, 550)
     botches = sum(p for name, p in out.items() if "botches" in name)
     assert botches == Fraction(1, 10)  # every opposed roll has one loser
@@ -130,8 +130,8 @@ def test_opposed_symmetry() -> None:
         assert out["active side wins"] == out["defender wins"]
         assert out["active side wins, defender botches"] == out["defender wins, active side botches"]
         assert (
-            out["active side wins, active side's critical success"]
-            == out["defender wins, defender's critical success"]
+            out["active side wins, active side critical"]
+            == out["defender wins, defender critical"]
         )
     swapped = Opposed(dice=2, again=8, against_dice=4, against_again=10).outcomes()
     straight = Opposed(dice=4, again=10, against_dice=2, against_again=8).outcomes()
