@@ -304,6 +304,13 @@ def test_opposed_botch_and_critical_reproducer() -> None:
         [8, 8, 8, 8, 8, 1, 8, 8, 8, 8, 8, 9, 7]
     )
     assert only.outcome == "defender wins, defender critical"
+    # each side's own botch setting: 'zero' rolls the die only when that side lost with none
+    zero = Opposed(dice=2, against_dice=2, botch="zero", against_botch="zero", against_botch_faces=3)
+    assert zero.resolve([1, 2, 8, 3, 1]).outcome == "defender wins, active side botches"
+    assert zero.resolve([8, 2, 8, 9]).detail("botch die rolled by") is None  # lost with 1 success
+    assert zero.resolve([8, 2, 4, 3, 3]).outcome == "active side wins, defender botches"
+    assert zero.resolve([8, 9, 4, 8]).detail("botch die") is None
+    assert Opposed(dice=2, against_dice=2, against_botch="none").resolve([8, 2, 4, 3]).success
     binary = Opposed(dice=2, against_dice=2, critical="none", botch="none", against_botch="none")
     assert binary.resolve([1, 2, 8, 3]).outcome == "defender wins"
     assert dict(binary.outcomes().items()) == {
