@@ -5,9 +5,11 @@ value (10, or 9 / 8 with the powers that grant 9-again / 8-again) also adds a
 new die, which counts and may roll again in turn, with no limit. A pool cut
 below one die still rolls one die. The pool is a Core Statistic plus a Skill
 (``dice_pool``; ``Check.skill``, ``Mitigated.skill``, ``Opposed.skills`` and the
-``skill``, ``mitigated_skill`` and ``opposed_skills`` kinds). After a failure the
-botch die botches on a 1 (on 1 to ``botch_faces`` under a power that makes
-botches likelier), unless a power skips it (``botch="none"``).
+``skill``, ``mitigated_skill`` and ``opposed_skills`` kinds). Any roll of 5 or
+more successes is a critical success (``critical``), a failed one too. After a
+failure the botch die botches on a 1 (on 1 to ``botch_faces`` under a power that
+makes botches likelier), unless a power skips it (``botch="none"``); in an
+opposed roll the side that loses rolls it.
 
 Exact maths, with ``r`` the chance that a die rolls again, ``q`` the chance
 of a success that stops and ``f = 7/10`` the chance of a failure: one die's
@@ -29,11 +31,14 @@ from ._rules import (  # noqa: F401
     BOTCH_FACE,
     BOTCH_FACES,
     BOTCH_MODES,
+    BOTCHED_CRITICAL,
     CRITICAL_FAILURE,
+    CRITICAL_READINGS,
     CRITICAL_SUCCESS,
     CRITICAL_SUCCESSES,
     DEFENDER_WINS,
     DIFFICULTIES,
+    FAILED_CRITICAL,
     FAILURE,
     LIMITS,
     MAX_BOUND,
@@ -41,6 +46,7 @@ from ._rules import (  # noqa: F401
     MAX_DICE,
     MAX_OPPOSED_BOUND,
     MAX_OPPOSED_DICE,
+    OPPOSED_CRITICAL_READINGS,
     OPPOSED_OUTCOMES,
     OUTCOMES,
     SUCCESS,
@@ -49,6 +55,8 @@ from ._rules import (  # noqa: F401
     TIE,
     WORDS,
     Botch,
+    Critical,
+    OpposedCritical,
     dice_pool,
 )
 from ._rulings import RULINGS
@@ -73,9 +81,13 @@ __all__ = [
     "dice_pool",
     "DIFFICULTIES",
     "OUTCOMES",
+    "FAILED_CRITICAL",
+    "BOTCHED_CRITICAL",
     "OPPOSED_OUTCOMES",
     "AGAIN_VALUES",
     "BOTCH_MODES",
+    "CRITICAL_READINGS",
+    "OPPOSED_CRITICAL_READINGS",
     "BOTCH_FACES",
     "SUCCESS_FACE",
     "CRITICAL_SUCCESSES",

@@ -14,19 +14,30 @@ from .._errors import LimitError, RulesError
 from .._fields import Param, declare, fields, param, sharing
 from .._roll import Dice, Die, Roll
 from .._words import Tally
-from ._maths import _opposed_parts, _opposed_tally, _static_outcomes, _tally_for
+from ._maths import (
+    _criticals,
+    _opposed_outcomes,
+    _opposed_parts,
+    _opposed_tally,
+    _static_outcomes,
+    _tally_for,
+)
 from ._rules import (
     _AGAIN_WORDS,
     _BOTCH_FACES_WORDS,
     _BOTCH_WORDS,
+    _CRITICAL_WORDS,
+    _OPPOSED_CRITICAL_WORDS,
     ACTIVE_WINS,
     AGAIN_VALUES,
     BOTCH_FACES,
+    BOTCHED_CRITICAL,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     CRITICAL_SUCCESSES,
     DEFENDER_WINS,
     DIFFICULTIES,
+    FAILED_CRITICAL,
     FAILURE,
     MAX_DC,
     MAX_DICE,
@@ -41,6 +52,9 @@ from ._rules import (
     TIE,
     WEAPON,
     Botch,
+    Critical,
+    OpposedCritical,
+    _opposed_name,
     _sheet_pool,
     dice_pool,
 )
@@ -92,25 +106,41 @@ class _Static(CheckBase):
     botch_faces: int
 
 
+def _botch_die(dice: Dice, successes: int, botch: str, faces: int, whose: str = "") -> Die | None:
+    """The botch die a failure of ``successes`` rolls when ``botch`` calls for it, botching on
+    a face up to ``faces``; None when it is not rolled. ``whose`` names the side ("active ")."""
+    if not (botch == "failure" or (botch == "zero" and not successes)):
+        return None
+    face = dice.next(10)
+    note = "" if faces == 1 else f"botches on {_BOTCH_FACES_WORDS[faces - 1][1]}"
+    return Die(face, 10, whose + "botch check", "botch" if face <= faces else "no botch", 0, note)
+
+
 def _play_static(
-    check: _Static, dice: Dice, pool: int, need: int, extra: tuple[tuple[str, Any], ...]
+    check: _Static,
+    dice: Dice,
+    pool: int,
+    need: int,
+    extra: tuple[tuple[str, Any], ...],
+    critical: str = "any",
 ) -> Roll:
     """Roll the pool, then the botch die after a failure when ``botch`` calls for it; it
-    botches on a face up to ``botch_faces``."""
+    botches on a face up to ``botch_faces``. 5 or more successes are a critical success on any
+    roll, or only on a success with ``critical="success"``."""
     n = max(pool, 1)
     rolled, successes = _roll_pool(dice, n, check.again)
     success = successes >= need
-    botched = False
-    botch_die = None
-    if not success and (check.botch == "failure" or (check.botch == "zero" and not successes)):
-        botch_die = dice.next(10)
-        botched = botch_die <= check.botch_faces
-        note = "" if check.botch_faces == 1 else f"botches on {_BOTCH_FACES_WORDS[check.botch_faces - 1][1]}"
-        rolled.append(Die(botch_die, 10, "botch check", "botch" if botched else "no botch", 0, note))
+    botch = None if success else _botch_die(dice, successes, check.botch, check.botch_faces)
+    botched = botch is not None and botch.counts == "botch"
+    if botch is not None:
+        rolled.append(botch)
     if success:
         outcome = CRITICAL_SUCCESS if successes >= CRITICAL_SUCCESSES else SUCCESS
+    elif successes >= CRITICAL_SUCCESSES and critical == "any":
+        outcome = BOTCHED_CRITICAL if botched else FAILED_CRITICAL
     else:
         outcome = CRITICAL_FAILURE if botched else FAILURE
+    botch_die = None if botch is None else botch.face
     details = (
         ("pool", n),
         ("pool raised to 1 die", pool < 1),
@@ -141,6 +171,37 @@ def _x_again(label: str, die: str) -> Param:
     )
 
 
+def _botch_when(label: str, hint: str) -> Param:
+    """When a failure rolls the botch die (``Botch``)."""
+    return Param(label, hint=hint, options=_BOTCH_WORDS)
+
+
+def _botch_on(label: str, hint: str) -> Param:
+    """How many faces of a botch die botch, counted up from 1."""
+    return Param(label, hint=hint, low=min(BOTCH_FACES), high=max(BOTCH_FACES), options=_BOTCH_FACES_WORDS)
+
+
+_BOTCH = _botch_when("Botch die", "which failures roll the extra d10 that can botch")
+_BOTCH_FACES = _botch_on("Botch die botches on", "faces counted up from 1; a power may make botches likelier")
+"""When ``Check`` and ``Mitigated`` roll the botch die, and on how many faces it botches."""
+_ACTIVE_BOTCH = _botch_when("Active side's botch die", "which losses of the active side roll the botch d10")
+_ACTIVE_BOTCH_FACES = _botch_on(
+    "Active side's botch die botches on", "faces counted up from 1, for the active side's botch die"
+)
+_DEFENDING_BOTCH = _botch_when(
+    "Defending side's botch die", "which losses of the defender roll the botch d10"
+)
+_DEFENDING_BOTCH_FACES = _botch_on(
+    "Defending side's botch die botches on", "faces counted up from 1, for the defender's botch die"
+)
+"""Each side's botch die in ``Opposed`` and ``OpposedSkills``: the side that loses rolls it."""
+_OPPOSED_CRITICAL = Param(
+    "Critical successes",
+    hint="which rolls of 5 or more successes are critical",
+    options=_OPPOSED_CRITICAL_WORDS,
+)
+"""Whose rolls are critical successes in ``Opposed`` and ``OpposedSkills``."""
+
 _AGAIN = _x_again("Re-roll on (x-again)", "a die")
 """The x-again of ``Check`` and ``Mitigated``."""
 _ACTIVE_AGAIN = _x_again("Active side's re-roll on (x-again)", "an active die")
@@ -154,11 +215,13 @@ class Check(_Static):
 
     Successes must meet ``dc``, or beat it with ``exceed=True`` (Dispel Magic).
     ``dice`` is the pool after bonuses and penalties: 0 or less rolls one die.
-    Critical success needs a success and 5+ successes; after a failure the
-    botch die is rolled as ``botch`` says: ``"failure"`` (any failure, default),
-    ``"zero"`` (only 0 successes) or ``"none"`` (a power that ignores it). It
-    botches on a 1, or on 1 to ``botch_faces`` for a power that makes botches
-    likelier. From a character sheet: ``Check.skill(stat=, skill=, ...)``.
+    5+ successes are a critical success on any roll, a failed one too ("failure
+    with a critical success", possible above DC 5), or only on a success with
+    ``critical="success"``; after a failure the botch die is rolled as ``botch``
+    says: ``"failure"`` (any failure, default), ``"zero"`` (only 0 successes) or
+    ``"none"`` (a power that ignores it). It botches on a 1, or on 1 to
+    ``botch_faces`` for a power that makes botches likelier. From a character
+    sheet: ``Check.skill(stat=, skill=, ...)``.
     Rulings: again-critical-success-needs-success, again-botch-after-any-failure,
     again-botch-powers, again-botch-ignore-timing, again-reroll-always-taken.
     """
@@ -185,19 +248,13 @@ class Check(_Static):
     exceed: bool = param(
         "Exceed the DC", hint="successes must beat the DC, as for Dispel Magic", default=False
     )
-    botch: Botch = param(
-        "Botch die",
-        hint="which failures roll the extra d10 that can botch",
-        options=_BOTCH_WORDS,
-        default="failure",
-    )
-    botch_faces: int = param(
-        "Botch die botches on",
-        hint="faces counted up from 1; a power may make botches likelier",
-        low=min(BOTCH_FACES),
-        high=max(BOTCH_FACES),
-        options=_BOTCH_FACES_WORDS,
-        default=1,
+    botch: Botch = declare(_BOTCH, default="failure")
+    botch_faces: int = declare(_BOTCH_FACES, default=1)
+    critical: Critical = param(
+        "Critical success on",
+        hint="which rolls of 5 or more successes are critical",
+        options=_CRITICAL_WORDS,
+        default="any",
     )
 
     def _check_rules(self) -> None:
@@ -213,7 +270,7 @@ class Check(_Static):
     def skill(cls, *, stat: int, skill: int, modifier: int = 0, **rules: Any) -> Check:
         """A static roll of Stat + Skill + ``modifier`` dice (``dice_pool``; Roll Types);
         ``rules`` are the other fields (``dc``, ``again``, ``exceed``, ``botch``,
-        ``botch_faces``). Ruling again-sheet-pool.
+        ``botch_faces``, ``critical``). Ruling again-sheet-pool.
         """
         pool = dice_pool(stat=stat, skill=skill, modifier=modifier)
         try:
@@ -241,7 +298,9 @@ class Check(_Static):
         return out[SUCCESS] + out[CRITICAL_SUCCESS]
 
     def outcomes(self) -> Distribution:
-        return _static_outcomes(self.pool, self.again, self.needed, self.botch, self.botch_faces)
+        return _static_outcomes(
+            self.pool, self.again, self.needed, self.botch, self.botch_faces, self.critical
+        )
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Successes 0..bound and the exact tail above (default: tail below 10**-6)."""
@@ -249,7 +308,7 @@ class Check(_Static):
 
     def _play(self, dice: Dice) -> Roll:
         extra = (("difficulty", DIFFICULTIES.get(self.dc, "")),)
-        return _play_static(self, dice, self.dice, self.needed, extra)
+        return _play_static(self, dice, self.dice, self.needed, extra, self.critical)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -319,10 +378,14 @@ class Opposed(CheckBase):
     ``dice``/``again`` are the active (offensive) side, ``against_dice``/
     ``against_again`` the defending side; ties go to the defender, so the
     active side wins only with more successes. When sneaking past a guard the
-    guard's Perception is the active side. The result is binary: no critical
-    success and no botch die. The tally is the active side's successes beyond
-    the defender's (0 when the defender wins). Each pool rolls at least one die.
-    From a character sheet: ``Opposed.skills(stat=, skill=, against_stat=, ...)``.
+    guard's Perception is the active side. Who wins does not depend on the
+    margin; each side's roll of 5+ successes is a critical success (only the
+    winner's with ``critical="success"``, none with ``"none"``), and the side
+    that loses rolls the botch die as its own ``botch``/``botch_faces`` (the
+    active side's) or ``against_botch``/``against_botch_faces`` say. The tally
+    is the active side's successes beyond the defender's (0 when the defender
+    wins). Each pool rolls at least one die. From a character sheet:
+    ``Opposed.skills(stat=, skill=, against_stat=, ...)``.
     Rulings: again-opposed-sides, again-opposed-binary.
 
     Exact: P(A > D) = sum_j P(D = j) P(A > j); past j = 0 each term is
@@ -345,6 +408,11 @@ class Opposed(CheckBase):
     )
     again: int = declare(_ACTIVE_AGAIN, default=10)
     against_again: int = declare(_DEFENDING_AGAIN, default=10)
+    botch: Botch = declare(_ACTIVE_BOTCH, default="failure")
+    botch_faces: int = declare(_ACTIVE_BOTCH_FACES, default=1)
+    against_botch: Botch = declare(_DEFENDING_BOTCH, default="failure")
+    against_botch_faces: int = declare(_DEFENDING_BOTCH_FACES, default=1)
+    critical: OpposedCritical = declare(_OPPOSED_CRITICAL, default="any")
 
     @classmethod
     def skills(
@@ -360,7 +428,8 @@ class Opposed(CheckBase):
     ) -> Opposed:
         """Both sides roll Stat + Skill + their own ``modifier`` (``dice_pool``; Opposed Rolls):
         ``stat``/``skill`` the active side, ``against_*`` the defending side, who wins ties;
-        ``rules`` are ``again`` and ``against_again``. Ruling again-sheet-pool.
+        ``rules`` are the other fields (``again``, ``against_again``, each side's botch die
+        and ``critical``). Ruling again-sheet-pool.
         """
         active = dice_pool(stat=stat, skill=skill, modifier=modifier)
         defending = _sheet_pool("against_", against_stat, against_skill, 0, against_modifier)
@@ -383,9 +452,14 @@ class Opposed(CheckBase):
         """P(the active side rolls more successes than the defending side)."""
         return _opposed_parts(*self._key())[0]
 
+    def _sides(self) -> tuple[tuple[str, int], tuple[str, int]]:
+        """Each side's botch mode and botch faces, active first."""
+        return (self.botch, self.botch_faces), (self.against_botch, self.against_botch_faces)
+
     def outcomes(self) -> Distribution:
-        win, tie = _opposed_parts(*self._key())
-        return Distribution(((DEFENDER_WINS, 1 - win - tie), (TIE, tie), (ACTIVE_WINS, win)))
+        """The result (defender wins, tie, active side wins), then whose rolls are critical
+        successes and who botched, worst to best for the active side."""
+        return _opposed_outcomes(*self._key(), self.critical, self._sides())
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
         """Net successes of the active side 0..bound and the exact tail above."""
@@ -397,7 +471,13 @@ class Opposed(CheckBase):
         n, a, m, d = self._key()
         active, hits = _roll_pool(dice, n, a, "active ")
         defending, blocks = _roll_pool(dice, m, d, "defending ")
-        outcome = ACTIVE_WINS if hits > blocks else TIE if hits == blocks else DEFENDER_WINS
+        result = ACTIVE_WINS if hits > blocks else TIE if hits == blocks else DEFENDER_WINS
+        loser = "defending" if result == ACTIVE_WINS else "active"
+        (botch, faces), lost = self._sides()[loser == "defending"], min(hits, blocks)
+        botch_die = _botch_die(dice, lost, botch, faces, loser + " ")
+        botched = loser if botch_die is not None and botch_die.counts == "botch" else ""
+        high = _criticals(result, (hits >= CRITICAL_SUCCESSES, blocks >= CRITICAL_SUCCESSES), self.critical)
+        outcome = _opposed_name(result, high, botched)
         details = (
             ("active pool", n),
             ("active pool raised to 1 die", self.dice < 1),
@@ -406,14 +486,18 @@ class Opposed(CheckBase):
             ("active successes", hits),
             ("defending successes", blocks),
             ("margin", hits - blocks),
+            ("active critical success", high[0]),
+            ("defending critical success", high[1]),
+            ("botch die rolled by", None if botch_die is None else f"{loser} side"),
+            ("botch die", None if botch_die is None else botch_die.face),
         )
         return Roll(
             SYSTEM,
             self.describe(),
-            (*active, *defending),
+            (*active, *defending, *([] if botch_die is None else [botch_die])),
             max(hits - blocks, 0),
             outcome,
-            outcome == ACTIVE_WINS,
+            result == ACTIVE_WINS,
             self.outcomes()[outcome],
             details=details,
         )
@@ -556,14 +640,19 @@ class OpposedSkills(_Sheet):
     stat: int = _worded(STAT, "Active side's Core Statistic", "the active side's")
     skill: int = _worded(SKILL, "Active side's Skill ranks", "the active side's")
     modifier: int = _worded(MODIFIER, "Active side's bonuses and penalties", default=0)
-    # Each side's x-again is declared as Opposed's where it stands among that side's entries:
-    # ``sharing`` would put both last, and this order is the command line's options' and the
-    # widget's controls'.
+    # Each side's x-again and botch die are declared as Opposed's where they stand among that
+    # side's entries: ``sharing`` would put them all last, and this order is the command line's
+    # options' and the widget's controls'.
     again: int = declare(_ACTIVE_AGAIN, default=10)
+    botch: Botch = declare(_ACTIVE_BOTCH, default="failure")
+    botch_faces: int = declare(_ACTIVE_BOTCH_FACES, default=1)
     against_stat: int = _worded(STAT, "Defending side's Core Statistic", "the defender's")
     against_skill: int = _worded(SKILL, "Defending side's Skill ranks", "the defender's")
     against_modifier: int = _worded(MODIFIER, "Defending side's bonuses and penalties", default=0)
     against_again: int = declare(_DEFENDING_AGAIN, default=10)
+    against_botch: Botch = declare(_DEFENDING_BOTCH, default="failure")
+    against_botch_faces: int = declare(_DEFENDING_BOTCH_FACES, default=1)
+    critical: OpposedCritical = declare(_OPPOSED_CRITICAL, default="any")
 
     def _plain(self) -> Opposed:
         return Opposed.skills(**self._entries())

@@ -10,12 +10,19 @@ from itertools import islice
 
 from .._dist import TAIL_BELOW, Distribution, check_bound
 from ._rules import (
+    ACTIVE_WINS,
+    BOTCHED_CRITICAL,
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
     CRITICAL_SUCCESSES,
+    DEFENDER_WINS,
+    FAILED_CRITICAL,
     FAILURE,
     MAX_BOUND,
     SUCCESS,
+    TIE,
+    _opposed_name,
+    _opposed_rank,
 )
 
 # --- exact maths on one pool -------------------------------------------------------------
@@ -73,24 +80,34 @@ def _tally(n: int, again: int, bound: int) -> Distribution:
 
 
 @lru_cache(maxsize=4096)
-def _static_outcomes(n: int, again: int, need: int, botch: str, faces: int) -> Distribution:
+def _static_outcomes(
+    n: int, again: int, need: int, botch: str, faces: int, critical: str = "any"
+) -> Distribution:
     """Critical failure / failure / success / critical success of a pool needing ``need``,
-    the botch die botching on ``faces`` of its 10 faces."""
+    the botch die botching on ``faces`` of its 10 faces. With ``critical="any"`` and more than
+    5 successes needed, a failure of 5 or more successes is a critical success too, without
+    and with a botch: those two outcomes are listed below a success."""
     top = max(need, CRITICAL_SUCCESSES)
     w = _weights(n, again, top)
     den = 10 ** (n + top + 1)
     fail = _below(w, need, top + 1)
     below_top = _below(w, top, top + 1)
-    eligible = {"failure": fail, "zero": w[0] * 10 ** (top + 1), "none": 0}[botch]
+    plain = _below(w, min(need, CRITICAL_SUCCESSES), top + 1)  # failures of fewer than 5
+    eligible = {"failure": plain, "zero": w[0] * 10 ** (top + 1), "none": 0}[botch]
     botched = eligible // 10 * faces  # the botch die shows one of ``faces`` faces
-    return Distribution.from_weights(
-        [
+    high = fail - plain  # failures of 5 or more successes
+    high_botched = high // 10 * faces if botch == "failure" else 0
+    if critical == "any" and need > CRITICAL_SUCCESSES:
+        failures = [
             (CRITICAL_FAILURE, botched),
-            (FAILURE, fail - botched),
-            (SUCCESS, below_top - fail),
-            (CRITICAL_SUCCESS, den - below_top),
-        ],
-        den,
+            (BOTCHED_CRITICAL, high_botched),
+            (FAILURE, plain - botched),
+            (FAILED_CRITICAL, high - high_botched),
+        ]
+    else:
+        failures = [(CRITICAL_FAILURE, botched + high_botched), (FAILURE, fail - botched - high_botched)]
+    return Distribution.from_weights(
+        [*failures, (SUCCESS, below_top - fail), (CRITICAL_SUCCESS, den - below_top)], den
     )
 
 
@@ -176,3 +193,93 @@ def _opposed_tally(n: int, a: int, m: int, d: int, bound: int | None) -> Distrib
         pairs.append((k, p))
         tail -= p
     return Distribution(tuple(pairs), tail, f"{len(pairs)} or more")
+
+
+Cell = tuple[str, bool, bool, bool, Fraction]
+"""One part of an opposed roll: its result, whether each side (active, defending) rolled 5 or
+more successes, whether the losing side rolled none, and its probability."""
+
+
+@lru_cache(maxsize=1024)
+def _opposed_cells(n: int, a: int, m: int, d: int) -> tuple[Cell, ...]:
+    """The opposed roll cut into the parts its criticals and botches need, which add up to 1.
+
+    Below 5 successes on a side the sums are finite; each part past them is a result
+    (``_opposed_parts``) less its finite parts.
+    """
+    top = CRITICAL_SUCCESSES
+    pa = [Fraction(w, 10 ** (n + s)) for s, w in enumerate(_weights(n, a, top + 1))]
+    pd = [Fraction(w, 10 ** (m + s)) for s, w in enumerate(_weights(m, d, top + 1))]
+
+    def at_least(p: list[Fraction], k: int) -> Fraction:
+        return 1 - sum(p[:k], Fraction(0))
+
+    win, tie = _opposed_parts(n, a, m, d)
+    lose = 1 - win - tie
+    # the active side wins: the defender below 5, the active side below 5, the defender on 0
+    win_low = sum((pd[j] * at_least(pa, j + 1) for j in range(top)), Fraction(0))
+    win_plain = sum((pa[i] * sum(pd[:i], Fraction(0)) for i in range(top)), Fraction(0))
+    shut, shut_high = pd[0] * at_least(pa, 1), pd[0] * at_least(pa, top)
+    # the defender wins outright, the same parts with the sides swapped
+    lose_low = sum((pa[i] * at_least(pd, i + 1) for i in range(top)), Fraction(0))
+    lose_plain = sum((pd[j] * sum(pa[:j], Fraction(0)) for j in range(top)), Fraction(0))
+    out, out_high = pa[0] * at_least(pd, 1), pa[0] * at_least(pd, top)
+    level = sum((pa[s] * pd[s] for s in range(top)), Fraction(0))
+    return (
+        (ACTIVE_WINS, False, False, True, shut - shut_high),
+        (ACTIVE_WINS, True, False, True, shut_high),
+        (ACTIVE_WINS, False, False, False, win_plain - shut + shut_high),
+        (ACTIVE_WINS, True, False, False, win_low - win_plain - shut_high),
+        (ACTIVE_WINS, True, True, False, win - win_low),
+        (TIE, False, False, True, pa[0] * pd[0]),
+        (TIE, False, False, False, level - pa[0] * pd[0]),
+        (TIE, True, True, False, tie - level),
+        (DEFENDER_WINS, False, False, True, out - out_high),
+        (DEFENDER_WINS, False, True, True, out_high),
+        (DEFENDER_WINS, False, False, False, lose_plain - out + out_high),
+        (DEFENDER_WINS, False, True, False, lose_low - lose_plain - out_high),
+        (DEFENDER_WINS, True, True, False, lose - lose_low),
+    )
+
+
+def _criticals(result: str, high: tuple[bool, bool], critical: str) -> tuple[bool, bool]:
+    """Whose rolls are critical successes: each side of 5 or more (``"any"``), only the
+    winner's (``"success"``; ties go to the defender) or nobody's (``"none"``)."""
+    if critical == "any":
+        return high
+    if critical == "success":
+        return (high[0], False) if result == ACTIVE_WINS else (False, high[1])
+    return (False, False)
+
+
+def _botch_chance(botch: str, faces: int, none_rolled: bool) -> Fraction:
+    """The chance that the loser's botch die is rolled and botches."""
+    rolled = botch == "failure" or (botch == "zero" and none_rolled)
+    return Fraction(faces, 10) if rolled else Fraction(0)
+
+
+@lru_cache(maxsize=1024)
+def _opposed_outcomes(
+    n: int,
+    a: int,
+    m: int,
+    d: int,
+    critical: str,
+    sides: tuple[tuple[str, int], tuple[str, int]],
+) -> Distribution:
+    """Each outcome of an opposed roll, worst to best for the active side; ``sides`` are each
+    side's botch mode and botch faces (active first), for the die the loser rolls."""
+    mass: dict[str, Fraction] = {}
+    ranks: dict[str, tuple[int, int, int]] = {}
+    for result, high_a, high_d, none_rolled, p in _opposed_cells(n, a, m, d):
+        loser = "defending" if result == ACTIVE_WINS else "active"
+        botch, faces = sides[loser == "defending"]
+        q = _botch_chance(botch, faces, none_rolled)
+        criticals = _criticals(result, (high_a, high_d), critical)
+        for botched, share in (("", 1 - q), (loser, q)):
+            if not share:  # set by the modes alone: every part has some chance
+                continue
+            name = _opposed_name(result, criticals, botched)
+            mass[name] = mass.get(name, Fraction(0)) + p * share
+            ranks[name] = _opposed_rank(result, criticals, botched)
+    return Distribution(tuple((name, mass[name]) for name in sorted(mass, key=ranks.__getitem__)))

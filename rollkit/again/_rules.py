@@ -84,9 +84,51 @@ CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS = (
 )
 OUTCOMES = (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)
 """Outcomes of ``Check`` and ``Mitigated``, worst to best."""
+FAILED_CRITICAL = "failure with a critical success"
+BOTCHED_CRITICAL = "critical failure with a critical success"
+"""A failed static roll of 5 or more successes (a DC above 5, or 5 to beat), without and with a
+botch: listed by ``Check.outcomes`` only then, below a success (ruling
+again-critical-success-needs-success)."""
 DEFENDER_WINS, TIE, ACTIVE_WINS = "defender wins", "tie: defender wins", "active side wins"
 OPPOSED_OUTCOMES = (DEFENDER_WINS, TIE, ACTIVE_WINS)
-"""Outcomes of ``Opposed`` from the active side's view, worst to best."""
+"""The results of ``Opposed`` from the active side's view, worst to best; each outcome is one of
+them, then any critical successes and the loser's botch (ruling again-opposed-binary)."""
+
+Critical = Literal["any", "success"]
+CRITICAL_READINGS: tuple[str, ...] = get_args(Critical)
+"""Which rolls of 5 or more successes are critical successes: any roll (the rule), or only one
+that succeeds (ruling again-critical-success-needs-success)."""
+_CRITICAL_WORDS = (("any", "any roll of 5 or more successes"), ("success", "only a success"))
+OpposedCritical = Literal["any", "success", "none"]
+OPPOSED_CRITICAL_READINGS: tuple[str, ...] = get_args(OpposedCritical)
+"""The readings of an opposed roll's criticals: either side's roll of 5 or more successes, only
+the winner's, or none (ruling again-opposed-binary)."""
+_OPPOSED_CRITICAL_WORDS = (
+    ("any", "either side's roll of 5 or more"),
+    ("success", "only the winner's"),
+    ("none", "none: win or lose only"),
+)
+_OPPOSED_CRITICALS = {
+    (True, False): "active side critical",
+    (False, True): "defender critical",
+    (True, True): "both critical",
+}
+_OPPOSED_BOTCHES = {"active": "active side botches", "defending": "defender botches"}
+
+
+def _opposed_name(result: str, criticals: tuple[bool, bool], botched: str) -> str:
+    """An opposed outcome in words: the result, then whose rolls are critical successes, then
+    who botched ("active" or "defending"; "" for nobody)."""
+    parts = [result, _OPPOSED_CRITICALS.get(criticals, ""), _OPPOSED_BOTCHES.get(botched, "")]
+    return ", ".join(part for part in parts if part)
+
+
+def _opposed_rank(result: str, criticals: tuple[bool, bool], botched: str) -> tuple[int, int, int]:
+    """Where an opposed outcome stands, worst to best for the active side: the result first,
+    then the active side's botch (worst) or the defender's (best), then whose critical."""
+    botch_rank = {"active": 0, "": 1, "defending": 2}[botched]
+    critical_rank = {(False, True): 0, (False, False): 1, (True, True): 2, (True, False): 3}[criticals]
+    return OPPOSED_OUTCOMES.index(result), botch_rank, critical_rank
 
 
 # --- the character sheet's entries ------------------------------------------------------------

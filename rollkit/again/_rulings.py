@@ -40,8 +40,9 @@ RULINGS: tuple[Ruling, ...] = (
         section="Rolling the Dice",
         source="The order in which extra dice are rolled is not given.",
         ruling="For the log and resolve(faces): the whole pool first, then one extra die"
-        " for each die that rolled again, in order, wave after wave; for opposed"
-        " rolls the active side's dice and extras come before the defender's.",
+        " for each die that rolled again, in order, wave after wave, then the botch die if"
+        " one is rolled; for opposed rolls the active side's dice and extras come before the"
+        " defender's, and the loser's botch die comes last.",
         why="The odds do not depend on the order, but a replay needs a fixed one; this is"
         " the order at the table (roll the pool, pick up the 10s, roll them).",
     ),
@@ -114,15 +115,25 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-critical-success-needs-success",
-        title="A critical success must first be a success",
+        title="Any roll of 5 or more successes is a critical success",
         system=SYSTEM,
-        section="Critical Success; Static Rolls",
-        source="Any roll of 5 or more successes is called a critical success.",
-        ruling="A critical success is a success with 5 or more successes; 5 successes"
-        " against a DC of 6 or more (or beating 5) are an ordinary failure.",
-        why="Otherwise a failed roll could be critical: with 10 dice against DC 6,"
-        " exactly 5 successes happens 12.57% of the time, more often than the"
-        " 10.82% chance to pass at all.",
+        section="Critical Success; Static Rolls; Critical Failure",
+        source='A critical success is "any roll" of 5 or more successes; a static roll succeeds'
+        ' only when its successes "meet or exceed" the DC, Dispel Magic\'s number "must be'
+        ' exceeded", and the botch die follows "whenever a failure occurs".',
+        ruling="By default (critical='any') every roll of 5 or more successes is a critical"
+        " success. A static roll that still falls short (a DC above 5, or 5 to beat) is a"
+        " 'failure with a critical success': it fails, it rolls the botch die like any failure,"
+        " and a botch makes it a 'critical failure with a critical success'. With"
+        " critical='success' only a success can be critical, and such a roll is a plain"
+        " failure.",
+        why="This reading keeps all four statements; each other breaks one or two. Only a"
+        " success (the earlier ruling) keeps the DC, Dispel Magic and the botch die but breaks"
+        " 'any roll' whenever 5 or more successes fail: 10 dice against DC 6 roll exactly 5"
+        " successes 12.57% of the time, more often than they pass (10.82%). Letting 5"
+        " successes always succeed keeps 'any roll' and the botch die but breaks the DC and"
+        " Dispel Magic: it lifts the same roll from 10.82% to 23.39%. On the DC table (1 to 5,"
+        " to be met) the three readings agree.",
     ),
     Ruling(
         id="again-botch-after-any-failure",
@@ -197,15 +208,26 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="again-opposed-binary",
-        title="Opposed rolls only win or lose",
+        title="Criticals and the loser's botch die in opposed rolls",
         system=SYSTEM,
         section="Opposed Rolls; Critical Rolls",
-        source="Opposed results are win or lose; critical rules speak of a roll's own"
-        " successes and failures.",
-        ruling="Opposed rolls have no critical success and no botch die; the tally is the"
-        " active side's successes beyond the defender's (0 when the defender wins),"
-        " and both counts and the signed margin are in the details.",
-        why="The margin falls without bound on both sides, while an exact tail can only"
-        " cover one side; the binary result needs nothing below 0.",
+        source='Opposed rolls "are binary": how far one side beats the other does not change the'
+        ' result, and ties go to the defending side. A critical success is "any roll" of 5 or'
+        ' more successes and the botch die follows "whenever a failure occurs"; who rolls it in'
+        " an opposed roll is not said.",
+        ruling="Who wins depends only on who rolled more successes, ties going to the defender;"
+        " the tally is the active side's successes beyond the defender's (0 when the defender"
+        " wins). Each side's roll of 5 or more successes is a critical success (critical='any';"
+        " 'success' only the winner's, 'none' nobody's), and the side that loses rolls the botch"
+        " die, after both pools: the active side on a tie or a loss, the defender when the"
+        " active side wins, each as its own setting says (botch and botch_faces for the active"
+        " side, against_botch and against_botch_faces for the defender).",
+        why="This reading keeps every statement: the margin still changes nothing, both rolls"
+        " are rolls, and every opposed roll has one failure, so with the rule's botch die 1 in 10"
+        " ends in a botch. The earlier reading, no critical success and no botch die"
+        " (critical='none', botch='none' on both sides), keeps 'binary' and the ties but breaks"
+        " the other two: with 4 dice a side the active side botches 6.35% of the time, the"
+        " defender 3.65%, and 1.55% of rolls hold a critical success. A botch die for the"
+        " active side alone would leave the defender's failures, and that 3.65%, unchecked.",
     ),
 )

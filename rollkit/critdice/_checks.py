@@ -432,28 +432,33 @@ class Check(_Spends):
         sn: int = DEFAULT_SN,
         legendary: int = 0,
         focus: int = 0,
+        critical: int = 0,
     ) -> Check:
-        """A skill check: the pool of ``skill_pool`` (Creating Dice Pool).
+        """A skill check: the pool of ``skill_pool`` (Creating Dice Pool), with ``critical``
+        dice an Ability adds as the plain check takes them.
 
         Rank 1+: rank + the higher of the one or two ``stats`` + weapon dice up to
-        the rank; rank 0: the lower stat alone. Rulings critdice-skill-stats and
-        critdice-weapon-cap.
+        the rank; rank 0: the lower stat alone. Rulings critdice-skill-stats,
+        critdice-weapon-cap and critdice-ability-dice.
         """
         pool = skill_pool(
             rank=rank, stats=stats, weapon_bonus=weapon_bonus, untrained_allowed=untrained_allowed
         )
         try:
-            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus)
+            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus, critical=critical)
         except LimitError as error:
             given = f"rank={rank!r}, stats={stats!r} and weapon_bonus={weapon_bonus!r}"
             raise _too_large(given, error) from None
 
     @classmethod
-    def stat(cls, *, stat: int, sn: int = DEFAULT_SN, legendary: int = 0, focus: int = 0) -> Check:
-        """A stat check: the stat alone is the pool (``stat_pool``, Creating Dice Pool)."""
+    def stat(
+        cls, *, stat: int, sn: int = DEFAULT_SN, legendary: int = 0, focus: int = 0, critical: int = 0
+    ) -> Check:
+        """A stat check: the stat alone is the pool (``stat_pool``, Creating Dice Pool), with
+        ``critical`` dice an Ability adds as the plain check takes them."""
         pool = stat_pool(stat=stat)
         try:
-            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus)
+            return cls(dice=pool, sn=sn, legendary=legendary, focus=focus, critical=critical)
         except LimitError as error:
             raise _too_large(f"stat={stat!r}", error) from None
 
@@ -593,11 +598,12 @@ def _too_large(given: str, error: LimitError) -> LimitError:
 class _Pooled(FromSheet, _Spends):
     """A critdice kind built from the character sheet (``FromSheet``): the plain ``Check`` its
     classmethod builds rolls, with the player's choices passed on. It shares the plain check's
-    ``sn``, ``legendary`` and ``focus``."""
+    ``sn``, ``legendary``, ``focus`` and ``critical``."""
 
     sn: int
     legendary: int
     focus: int
+    critical: int
 
     def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -610,7 +616,7 @@ class _Pooled(FromSheet, _Spends):
 
 
 @dataclass(frozen=True, kw_only=True)
-@sharing(Check, "sn", "legendary", "focus")
+@sharing(Check, "sn", "legendary", "focus", "critical")
 class SkillCheck(_Pooled):
     """A skill check with flat fields (``critdice.skill`` for the command line and widgets).
 
@@ -654,11 +660,12 @@ class SkillCheck(_Pooled):
             sn=self.sn,
             legendary=self.legendary,
             focus=self.focus,
+            critical=self.critical,
         )
 
 
 @dataclass(frozen=True, kw_only=True)
-@sharing(Check, "sn", "legendary", "focus")
+@sharing(Check, "sn", "legendary", "focus", "critical")
 class StatCheck(_Pooled):
     """A stat check with flat fields (``critdice.stat`` for the command line and widgets).
 
@@ -674,4 +681,6 @@ class StatCheck(_Pooled):
         self._plain()
 
     def _plain(self) -> Check:
-        return Check.stat(stat=self.stat, sn=self.sn, legendary=self.legendary, focus=self.focus)
+        return Check.stat(
+            stat=self.stat, sn=self.sn, legendary=self.legendary, focus=self.focus, critical=self.critical
+        )

@@ -2,17 +2,19 @@
 
 Prowess rolls extra d12 and keeps the best two, Stagger keeps the worst two;
 a miss is priced in Chance by how far it fell short, and a player may pay it
-after the roll to succeed with a Complication. Source: seed 001,
+after the roll to succeed with a Complication, in a contest too. Source: seed 001,
 "Trait Checks" (chapter 3). Rulings are listed in ``RULINGS``.
 """
 
 from __future__ import annotations
 
-from ._checks import Check, Contest
+from ._checks import Check
+from ._contest import Contest
 
 # Importable as before though not in __all__: the die size and the fields' types.
 from ._rules import (  # noqa: F401
     BOUGHT_SUCCESS,
+    BOUGHT_WIN,
     CAPS,
     HIGHEST_COST,
     LIMITS,
@@ -54,6 +56,7 @@ __all__ = [
     "THRESHOLDS",
     "OUTCOMES",
     "BOUGHT_SUCCESS",
+    "BOUGHT_WIN",
     "HIGHEST_COST",
     "CAPS",
     "TIES",

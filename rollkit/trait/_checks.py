@@ -1,4 +1,4 @@
-"""The trait checks: one roller against a Threshold, and a contest of two rollers."""
+"""The trait check: one roller against a Threshold, and the helpers a contest shares."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, ClassVar
 
-from .._check import MAX_SEED, CheckBase, _resolved, _rolled
+from .._check import MAX_SEED, _resolved, _rolled
 from .._choices import Choosing, Offer
 from .._choices import Hand as HandBase
 from .._dist import Distribution
@@ -20,7 +20,7 @@ from .._format import fraction, percent
 from .._roll import Dice, Die, Roll
 from .._validate import describe, integer
 from .._words import Tally
-from ._maths import _bound, _check_outcomes, _contest_margins, _contest_outcomes, _totals
+from ._maths import _bound, _check_outcomes, _totals
 from ._rules import (
     BOUGHT_SUCCESS,
     CAP,
@@ -34,9 +34,7 @@ from ._rules import (
     SYSTEM,
     Cap,
     Side,
-    Ties,
     _bought_reach,
-    _contest_name,
     _cost,
     _make_side,
     _outcome_name,
@@ -44,7 +42,7 @@ from ._rules import (
     failure_degree,
 )
 
-__all__ = ["Check", "Contest", "Hand"]
+__all__ = ["Check", "Hand"]
 
 _SUCCESSES = ("success", BOUGHT_SUCCESS)
 """The outcomes of a check that count as success (ruling trait-bought-success)."""
@@ -410,133 +408,4 @@ class Hand(HandBase):
         roll = self._roll(KEEP)
         return (
             f"Failure so far: total {roll.tally} against Threshold {self.check.threshold}, a {roll.outcome}."
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
-class Contest(CheckBase):
-    """A contested check: the actor and the resister each roll a trait check.
-
-    The higher total wins ("Contested checks"); ``against_*`` are the
-    resister's fields, ``cap`` applies to both. The tally is the margin,
-    actor's total minus resister's. Equal totals follow ``ties`` (ruling
-    trait-contest-ties): ``"resister"`` (default) they hold, ``"actor"`` the
-    actor wins, ``"standoff"`` a "tie" outcome, ``"reroll"`` both roll again.
-    No Chance is spent on a lost contest (ruling trait-contest-no-chance).
-    """
-
-    system: ClassVar[str] = SYSTEM
-    tally: ClassVar[Tally] = Tally("margin", score=True)
-    mod: int = _roller(MOD, "Actor's MOD", "the acting side's Trait MOD")
-    exp: int = _roller(EXP, "Actor's EXP", "added to the actor's total when Adept", default=0)
-    adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess", default=False)
-    prowess: int = _roller(
-        PROWESS, "Actor's Prowess", "the actor's extra d12s, keeping the best two", default=0
-    )
-    stagger: int = _roller(
-        STAGGER, "Actor's Stagger", "the actor's extra d12s, keeping the worst two", default=0
-    )
-    against_mod: int = _roller(MOD, "Resister's MOD", "the opposing side's Trait MOD")
-    against_exp: int = _roller(EXP, "Resister's EXP", "added to the resister's total when Adept", default=0)
-    against_adept: bool = param(
-        "Resister is Adept", hint="the resister adds EXP and one Prowess", default=False
-    )
-    against_prowess: int = _roller(
-        PROWESS, "Resister's Prowess", "the resister's extra d12s, keeping the best two", default=0
-    )
-    against_stagger: int = _roller(
-        STAGGER, "Resister's Stagger", "the resister's extra d12s, keeping the worst two", default=0
-    )
-    cap: Cap = _roller(CAP, CAP.label, "how far Prowess and Stagger stack, for both sides", default="online")
-    ties: Ties = param(
-        "Equal totals",
-        hint="who takes a tie, or a standoff or a reroll",
-        options=(
-            ("resister", "the resister holds"),
-            ("actor", "the actor wins"),
-            ("standoff", "a standoff"),
-            ("reroll", "both roll again"),
-        ),
-        default="resister",
-    )
-    _sides: tuple[Side, Side] = field(init=False, repr=False, compare=False)
-
-    def _check_rules(self) -> None:
-        """Each side's stacking cap (from its EXP and the shared ``cap``) on its Prowess, Adept's
-        one included, and its Stagger, before they cancel. It refuses nothing; each field alone
-        is checked by its declaration."""
-        actor = _make_side(self.mod, self.exp, self.adept, self.prowess, self.stagger, self.cap)
-        resister = _make_side(
-            self.against_mod,
-            self.against_exp,
-            self.against_adept,
-            self.against_prowess,
-            self.against_stagger,
-            self.cap,
-        )
-        object.__setattr__(self, "_sides", (actor, resister))
-
-    @property
-    def actor(self) -> Side:
-        return self._sides[0]
-
-    @property
-    def resister(self) -> Side:
-        return self._sides[1]
-
-    def _key(self) -> tuple[int, bool, int, bool, int]:
-        a, r = self._sides
-        return (a.dice, a.highest, r.dice, r.highest, a.bonus - r.bonus)
-
-    def outcomes(self) -> Distribution:
-        """Lose, (tie,) win for the actor, worst to best."""
-        return _contest_outcomes(*self._key(), self.ties)
-
-    def success_from(self) -> int | None:
-        """A margin of 1, or 0 when ties go to the actor (ruling trait-contest-ties)."""
-        return 0 if self.ties == "actor" else 1
-
-    def chance(self) -> Fraction:
-        """The exact chance that the actor wins."""
-        return self.outcomes()["win"]
-
-    def distribution(self, *, bound: int | None = None) -> Distribution:
-        """The margin (actor minus resister) of the deciding round."""
-        return _contest_margins(*self._key(), self.ties == "reroll", _bound(bound))
-
-    def _play(self, dice: Dice) -> Roll:
-        actor, resister = self._sides
-        logged: tuple[Die, ...] = ()
-        rounds = 0
-        while True:
-            rounds += 1
-            note = f"round {rounds}" if self.ties == "reroll" else ""
-            mine, total = _roll_side(dice, actor, "actor ", note)
-            theirs, against = _roll_side(dice, resister, "resister ", note)
-            logged += mine + theirs
-            if total != against or self.ties != "reroll":
-                break
-        margin = total - against
-        outcome = _contest_name(margin, self.ties)
-        details = (
-            (
-                ("actor_total", total),
-                ("resister_total", against),
-                ("margin", margin),
-                ("tie", margin == 0),
-                ("ties", self.ties),
-                ("rounds", rounds),
-            )
-            + _side_details("actor_", actor)
-            + _side_details("resister_", resister)
-        )
-        return Roll(
-            system=self.system,
-            check=self.describe(),
-            dice=logged,
-            tally=margin,
-            outcome=outcome,
-            success=outcome == "win",
-            probability=self.outcomes()[outcome],
-            details=details,
         )

@@ -8,7 +8,7 @@ from typing import Any
 
 from .._dist import Distribution, convolve, listed
 from .._validate import integer
-from ._rules import SIDES, _contest_name, _outcome_name, _outcome_names
+from ._rules import SIDES, _contest_names, _contest_outcome, _outcome_name, _outcome_names
 
 
 @lru_cache(maxsize=256)
@@ -77,13 +77,15 @@ def _margins(
 
 @lru_cache(maxsize=256)
 def _contest_outcomes(
-    dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int, ties: str
+    dice: int, highest: bool, dice_b: int, highest_b: bool, shift: int, ties: str, spend: int = 0
 ) -> Distribution:
+    """Lose, (tie,) (win with a Complication,) win: the actor buying any result short of a win
+    that costs ``spend`` Chance or less."""
     pairs, denominator = _margins(dice, highest, dice_b, highest_b, shift, ties == "reroll")
-    weights = dict.fromkeys(("lose", "tie", "win") if ties == "standoff" else ("lose", "win"), 0)
+    weights = dict.fromkeys(_contest_names(ties, spend), 0)
     for margin, ways in pairs:
         if ways:
-            weights[_contest_name(margin, ties)] += ways
+            weights[_contest_outcome(margin, ties, spend)] += ways
     return Distribution.from_weights(weights, denominator)
 
 

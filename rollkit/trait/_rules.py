@@ -244,3 +244,38 @@ def _make_side(mod: int, exp: int, adept: bool, prowess: int, stagger: int, cap:
     if limit is not None:
         raw, stagger = min(raw, limit), min(stagger, limit)
     return Side(bonus=mod + (exp if adept else 0), cap=limit, prowess=raw, stagger=stagger)
+
+
+# --- Chance in a contest ----------------------------------------------------------------------
+
+BOUGHT_WIN = "win with a Complication"
+"""A contest the actor did not win, turned into a win with Chance: listed between "tie" (or
+"lose") and "win" whenever the actor has Chance to spend (ruling trait-contest-chance)."""
+CHANCE = Param(
+    "Chance to spend",
+    hint="the most Chance the roller would pay to turn a failure into a success",
+    low=0,
+    high=HIGHEST_COST,
+    why="no miss costs more Chance",
+)
+"""The most Chance one roller would pay after the dice, 0 to ``HIGHEST_COST``."""
+
+
+def _contest_need(ties: str) -> int:
+    """The smallest margin that wins the actor the contest: 0 when ties go to the actor, else 1."""
+    return 0 if ties == "actor" else 1
+
+
+def _contest_outcome(margin: int, ties: str, spend: int) -> str:
+    """The outcome of a contest decided by ``margin``, the actor buying any result short of a
+    win that costs ``spend`` Chance or less: its miss is how far the actor's total fell short
+    of the least that wins (ruling trait-contest-chance)."""
+    cost = _cost(_contest_need(ties) - margin)
+    return BOUGHT_WIN if 0 < cost <= spend else _contest_name(margin, ties)
+
+
+def _contest_names(ties: str, spend: int) -> tuple[str, ...]:
+    """The outcomes a contest lists, worst to best: "tie" only in a standoff the actor cannot
+    buy (a tie misses a win by 1, which 1 Chance buys), the bought win only with Chance."""
+    names = ("lose", "tie", "win") if ties == "standoff" and not spend else ("lose", "win")
+    return (*names[:-1], BOUGHT_WIN, names[-1]) if spend else names

@@ -159,17 +159,45 @@ RULINGS: tuple[Ruling, ...] = (
         " which is the chance quoted; the chart marks totals of 16 and up.",
     ),
     Ruling(
-        id="trait-contest-no-chance",
-        title="No Chance spent on a lost contest",
+        id="trait-contest-chance",
+        title="Chance buys a contest the actor did not win",
         system=SYSTEM,
         section="Contested checks; When you fail",
-        source="Degrees of failure and their price are measured against a Threshold; a contest"
-        " compares two totals, has no Threshold, and says nothing of paying Chance.",
-        ruling="Contest takes no spend field: a lost contest cannot be bought with Chance.",
-        why="Reading the losing margin as the miss leaves two gaps: a tie the resister holds"
-        " misses by 0, which no degree prices, and the winner could pay back in turn, a bidding"
-        " the text never settles. The stakes are large: with equal MODs on plain 2d12 the actor"
-        " loses by 1 to 4 with 4309/20736 (20.8%), so buying those alone would lift the win"
-        " from 4895/10368 (47.2%) to 14099/20736 (68.0%).",
+        source='Chance turns "a failed check" into a success, at a price set by how far the total'
+        ' missed the Threshold; a contest has no Threshold: "both roll and the higher total'
+        ' wins".',
+        ruling="Contest(spend=...) is the most Chance the actor would pay after the dice, 0 to 3"
+        " (default 0). A contest the actor did not win misses the least total that would have"
+        " won (the resister's total, plus 1 unless ties go to the actor) by some points; the"
+        " miss has the degree and price it would have against a Threshold, so a tie the"
+        " resister holds misses by 1, a Low failure. A price of spend or less makes it a 'win"
+        " with a Complication', which chance() and success_from() count. Only the side that"
+        " lost on the dice pays, once: the winner's total reached what it needed and has no"
+        " miss to buy, so the bidding ends there. The resister's Chance is the same contest"
+        " seen from its side: swap the sides, and ties='actor' for 'resister'.",
+        why="A lost contest is a failed check, so reading the other side's total as the"
+        " Threshold keeps every statement: a failed check can be bought, at the price of its"
+        " degree, and the higher total still decides the contest before any Chance, as a"
+        " Threshold decides a check. Refusing Chance in contests (the earlier ruling) breaks the"
+        " first for every contest. With equal MODs on plain 2d12 and ties held, the actor wins"
+        " 4895/10368 (47.2%) on the dice, 14261/20736 (68.8%) with 1 Chance to spend, 2365/2592"
+        " (91.2%) with 2 and always with 3.",
+    ),
+    Ruling(
+        id="trait-chance-pool",
+        title="No Chance pool: each roll says what it would spend",
+        system=SYSTEM,
+        section="When you fail",
+        source='The chapter prices a miss in Chance and leaves the rest to "the next chapter",'
+        " which the source does not include: how much Chance a Persona holds, how it comes"
+        " back, and whether it lasts a scene are not given.",
+        ruling="rollkit keeps no pool of Chance over several checks and has no scene kind: each"
+        " Check and Contest takes spend, the most that roll may take. A player who holds a pool"
+        " sets spend to what is left of it (3 at most), one roll at a time; when to save and"
+        " when to spend is the player's choice between rolls.",
+        why="Any pool would be invented, and its size decides most of a scene's odds: two checks"
+        " at MOD 4 against 20 both succeed 25/256 (9.8%) with no Chance, 11971/20736 (57.7%) with"
+        " a pool of 2 spent on the first miss it can buy, and 16831/20736 (81.2%) with a pool"
+        " of 3.",
     ),
 )

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rollkit import LimitError, ParameterTypeError, RulesError, again
 from rollkit.again import Check, Mitigated, Opposed
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
-from tests.systems.again.brute import brute_outcomes, brute_pmf, formula_pmf
+from tests.systems.again.brute import brute_outcomes, brute_pmf, formula_pmf, opposed_outcomes
 
 SEED_TEXT = Path(__file__).resolve().parents[4] / "shared/seeds/003_2035ddbccc962368.txt"
 
@@ -74,13 +74,29 @@ def test_one_die_by_hand() -> None:
 @pytest.mark.parametrize("again_value", [8, 9, 10])
 @pytest.mark.parametrize(("dc", "exceed"), [(1, False), (2, False), (3, True), (0, True), (6, False)])
 @pytest.mark.parametrize("botch", ["failure", "zero", "none"])
-def test_outcomes_match_face_enumeration(n: int, again_value: int, dc: int, exceed: bool, botch: str) -> None:
-    check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch)
-    expected = brute_outcomes(n, again_value, dc + exceed, botch, depth=9)
+@pytest.mark.parametrize("critical", ["any", "success"])
+def test_outcomes_match_face_enumeration(
+    n: int, again_value: int, dc: int, exceed: bool, botch: str, critical: str
+) -> None:
+    check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch, critical=critical)
+    expected = brute_outcomes(n, again_value, dc + exceed, botch, depth=9, critical=critical)
     outcomes = check.outcomes()
-    assert list(outcomes) == list(again.OUTCOMES)
+    assert list(outcomes) == list(expected)
     assert dict(outcomes.items()) == expected
     assert check.chance() == expected["success"] + expected["critical success"]
+
+
+@pytest.mark.parametrize(("dc", "exceed"), [(6, False), (5, True), (7, False)])
+@pytest.mark.parametrize("botch", ["failure", "zero"])
+@pytest.mark.parametrize("faces", [1, 4])
+def test_failed_criticals_match_face_enumeration(dc: int, exceed: bool, botch: str, faces: int) -> None:
+    """5 or more successes short of the DC: a critical success that fails, botch die and all."""
+    need = dc + exceed
+    expected = brute_outcomes(2, 8, need, botch, depth=10, faces=faces)
+    check = Check(dice=2, dc=dc, again=8, exceed=exceed, botch=botch, botch_faces=faces)
+    assert dict(check.outcomes().items()) == expected
+    assert expected["failure with a critical success"] > 0
+    assert (expected["critical failure with a critical success"] > 0) == (botch == "failure")
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -137,14 +153,22 @@ def test_outcomes_against_formula(
     check = Check(dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch, botch_faces=faces)
     pool, need = max(n, 1), dc + exceed
     pmf = [formula_pmf(pool, again_value, s) for s in range(max(need, 5))]
-    fail = sum(pmf[:need])
-    eligible = {"failure": fail, "zero": pmf[0], "none": Fraction(0)}[botch]
+    fail, high = sum(pmf[:need]), sum(pmf[5:need])  # high: failures of 5 or more successes
+    eligible = {"failure": fail - high, "zero": pmf[0], "none": Fraction(0)}[botch]
+    high_eligible = high if botch == "failure" else Fraction(0)
     out = check.outcomes()
     assert out["critical failure"] == eligible * faces / 10
-    assert out["failure"] == fail - eligible * faces / 10
+    assert out["failure"] == fail - high - eligible * faces / 10
+    assert out.get("failure with a critical success", 0) == high - high_eligible * faces / 10
+    assert out.get("critical failure with a critical success", 0) == high_eligible * faces / 10
     assert out["critical success"] == 1 - sum(pmf[: max(need, 5)])
     assert check.chance() == 1 - fail
     assert out.total() == 1
+    plain = Check(
+        dice=n, dc=dc, again=again_value, exceed=exceed, botch=botch, botch_faces=faces, critical="success"
+    )
+    assert plain.outcomes()["critical failure"] == (eligible + high_eligible) * faces / 10
+    assert plain.chance() == check.chance() and list(plain.outcomes()) == list(again.OUTCOMES)
 
 
 def test_large_pool_chance_against_formula() -> None:
@@ -195,12 +219,28 @@ def test_dispel_magic_must_exceed() -> None:
     assert Check(dice=4, dc=2).resolve([8, 9, 1, 2]).success
 
 
-def test_critical_success_needs_success() -> None:
-    hard = Check(dice=7, dc=6)
-    roll = hard.resolve([8, 8, 8, 8, 8, 1, 1, 4])
-    assert roll.tally == 5 and roll.outcome == "failure"
+def test_five_successes_are_critical_on_any_roll() -> None:
+    # the issue's reproducer: 5 successes against DC 6, then the botch die shows 5
+    hard = Check(dice=10, dc=6)
+    roll = hard.resolve([8] * 5 + [1] * 5 + [5])
+    assert roll.tally == 5 and not roll.success and roll.outcome == "failure with a critical success"
+    assert roll.dice[-1].role == "botch check" and roll.detail("botch die") == 5
+    assert roll.probability == hard.outcomes()["failure with a critical success"]
+    botched = hard.resolve([8] * 5 + [1] * 5 + [1])
+    assert botched.outcome == "critical failure with a critical success" and not botched.success
     assert hard.outcomes()["success"] == 0
-    assert hard.resolve([8, 8, 8, 8, 8, 8, 1]).outcome == "critical success"
+    assert hard.resolve([8, 8, 8, 8, 8, 8, 1, 1, 1, 1]).outcome == "critical success"
+    assert Check(dice=7, dc=6).resolve([8, 8, 8, 8, 2, 1, 1, 4]).outcome == "failure"
+    # the other reading: only a success is critical
+    plain = Check(dice=10, dc=6, critical="success")
+    assert plain.resolve([8] * 5 + [1] * 5 + [5]).outcome == "failure"
+    assert plain.resolve([8] * 5 + [1] * 5 + [1]).outcome == "critical failure"
+    # Dispel Magic: 5 successes do not beat DC 5, yet the roll is critical
+    dispel = Check(dice=5, dc=5, exceed=True).resolve([8, 8, 8, 8, 8, 4])
+    assert dispel.outcome == "failure with a critical success"
+    # on the DC table, 5 successes always succeed and both readings agree
+    for dc in range(1, 6):
+        assert Check(dice=6, dc=dc).outcomes() == Check(dice=6, dc=dc, critical="success").outcomes()
 
 
 def test_pool_below_one_rolls_one_ordinary_die() -> None:
@@ -228,13 +268,56 @@ def test_mitigated_longsword_against_bandit() -> None:
 
 def test_stealth_guard_perception_is_active_and_tie_goes_to_sneaker() -> None:
     guard = Opposed(dice=4, against_dice=5)  # guard's Perception vs Dexterity + Stealth
-    tie = guard.resolve([8, 3, 2, 1, 9, 4, 5, 6, 7])
+    # a tie: the guard (the active side) fails to spot the sneak, so the guard rolls the botch die
+    tie = guard.resolve([8, 3, 2, 1, 9, 4, 5, 6, 7, 6])
     assert tie.outcome == "tie: defender wins" and not tie.success and tie.tally == 0
-    assert tie.detail("margin") == 0
-    assert [d.role for d in tie.dice] == ["active pool"] * 4 + ["defending pool"] * 5
-    spotted = guard.resolve([10, 8, 2, 1, 3, 9, 4, 5, 6, 7])
+    assert tie.detail("margin") == 0 and tie.detail("botch die rolled by") == "active side"
+    assert [d.role for d in tie.dice] == ["active pool"] * 4 + ["defending pool"] * 5 + ["active botch check"]
+    clumsy = guard.resolve([8, 3, 2, 1, 9, 4, 5, 6, 7, 1])
+    assert clumsy.outcome == "tie: defender wins, active side botches" and not clumsy.success
+    # the guard spots the sneak, whose failure rolls the botch die
+    spotted = guard.resolve([10, 8, 2, 1, 3, 9, 4, 5, 6, 7, 4])
     assert spotted.success and spotted.tally == 1 and spotted.dice[4].role == "active reroll"
     assert spotted.detail("active successes") == 2 and spotted.detail("defending successes") == 1
+    assert spotted.dice[-1].role == "defending botch check" and spotted.outcome == "active side wins"
+    assert spotted.detail("botch die rolled by") == "defending side" and spotted.detail("botch die") == 4
+    tripped = guard.resolve([10, 8, 2, 1, 3, 9, 4, 5, 6, 7, 1])
+    assert tripped.success and tripped.outcome == "active side wins, defender botches"
+    assert tripped.probability == guard.outcomes()["active side wins, defender botches"]
+
+
+def test_opposed_botch_and_critical_reproducer() -> None:
+    """The issue's reproducer: 0 successes against 1; the losing active side rolls the botch die."""
+    even = Opposed(dice=2, against_dice=2)
+    with pytest.raises(RulesError, match="needs more dice than the 4 faces given"):
+        even.resolve([1, 2, 8, 3])  # the botch die is a fifth die
+    botched = even.resolve([1, 2, 8, 3, 1])
+    assert botched.outcome == "defender wins, active side botches" and botched.dice[-1].counts == "botch"
+    assert botched.detail("botch die") == 1 and botched.tally == 0
+    assert even.resolve([1, 2, 8, 3, 2]).outcome == "defender wins"
+    # 5 successes on either side are a critical success, the losing side's too
+    big = Opposed(dice=6, against_dice=6).resolve([8, 8, 8, 8, 8, 1, 8, 8, 8, 8, 8, 9, 7])
+    assert big.detail("active successes") == 5 and big.detail("defending successes") == 6
+    assert big.outcome == "defender wins, both critical"
+    assert big.detail("active critical success") and big.detail("defending critical success")
+    only = Opposed(dice=6, against_dice=6, critical="success").resolve(
+        [8, 8, 8, 8, 8, 1, 8, 8, 8, 8, 8, 9, 7]
+    )
+    assert only.outcome == "defender wins, defender critical"
+    # each side's own botch setting: 'zero' rolls the die only when that side lost with none
+    zero = Opposed(dice=2, against_dice=2, botch="zero", against_botch="zero", against_botch_faces=3)
+    assert zero.resolve([1, 2, 8, 3, 1]).outcome == "defender wins, active side botches"
+    assert zero.resolve([8, 2, 8, 9]).detail("botch die rolled by") is None  # lost with 1 success
+    assert zero.resolve([8, 2, 4, 3, 3]).outcome == "active side wins, defender botches"
+    assert zero.resolve([8, 9, 4, 8]).detail("botch die") is None
+    assert Opposed(dice=2, against_dice=2, against_botch="none").resolve([8, 2, 4, 3]).success
+    binary = Opposed(dice=2, against_dice=2, critical="none", botch="none", against_botch="none")
+    assert binary.resolve([1, 2, 8, 3]).outcome == "defender wins"
+    assert dict(binary.outcomes().items()) == {
+        "defender wins": binary.outcomes()["defender wins"],
+        "tie: defender wins": binary.outcomes()["tie: defender wins"],
+        "active side wins": binary.chance(),
+    }
 
 
 # --- properties --------------------------------------------------------------------------------
@@ -250,9 +333,14 @@ SPREAD = [
     Mitigated(dice=7, defence=3),
     Mitigated(dice=2, defence=5),
     Mitigated(dice=9, defence=1, again=9, botch="none"),
+    Check(dice=6, dc=6, again=8),
+    Check(dice=6, dc=6, again=8, critical="success", botch_faces=2),
     Opposed(dice=4, against_dice=5),
     Opposed(dice=2, again=8, against_dice=3, against_again=9),
     Opposed(dice=10, against_dice=1),
+    Opposed(dice=6, again=8, against_dice=6, against_again=8, botch="zero", against_botch_faces=3),
+    Opposed(dice=5, against_dice=5, critical="success", against_botch="none"),
+    Opposed(dice=3, against_dice=3, critical="none", botch="none", against_botch="none"),
 ]
 
 
@@ -262,7 +350,11 @@ def test_properties(check: object) -> None:
     assert_replayable(check)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("check", SPREAD[1:4] + SPREAD[7:8] + SPREAD[10:12], ids=lambda c: c.describe())
+@pytest.mark.parametrize(
+    "check",
+    SPREAD[1:4] + SPREAD[7:8] + SPREAD[10:11] + SPREAD[12:14] + SPREAD[15:16],
+    ids=lambda c: c.describe(),
+)
 def test_frequencies(check: object) -> None:
     assert_frequencies(check, n=2000)  # type: ignore[arg-type]
 
@@ -271,7 +363,9 @@ def test_roll_log_and_describe() -> None:
     check = Check(dice=6, dc=2, again=9)
     roll = check.roll(seed=7)
     assert roll.system == "again" and roll.check == check.describe()
-    assert roll.check == "again.Check(dice=6, dc=2, again=9, exceed=False, botch='failure', botch_faces=1)"
+    assert roll.check == (
+        "again.Check(dice=6, dc=2, again=9, exceed=False, botch='failure', botch_faces=1, critical='any')"
+    )
     assert roll.tally == sum(d.value for d in roll.dice)
     extra = sum(1 for d in roll.dice if d.role == "reroll")
     assert extra == sum(1 for d in roll.dice if d.face >= 9 and d.role != "botch check")
@@ -296,12 +390,16 @@ def test_roll_log_and_describe() -> None:
         (Opposed, "dice", {"against_dice": 2}),
         (Opposed, "against_dice", {"dice": 2}),
         (Opposed, "against_again", {"dice": 2, "against_dice": 2}),
+        (Check, "critical", {"dice": 3}),
+        (Opposed, "botch", {"dice": 2, "against_dice": 2}),
+        (Opposed, "against_botch_faces", {"dice": 2, "against_dice": 2}),
+        (Opposed, "critical", {"dice": 2, "against_dice": 2}),
     ],
 )
 def test_type_errors(cls: type, field: str, base: dict[str, object], bad: object) -> None:
     if field == "exceed" and bad is True:
         bad = 1
-    if field == "botch" and bad == "3":
+    if field in ("botch", "critical") and bad == "3":
         bad = 3
     with pytest.raises(ParameterTypeError, match=field):
         cls(**{**base, field: bad})
@@ -320,6 +418,11 @@ def test_type_errors(cls: type, field: str, base: dict[str, object], bad: object
         (Mitigated, {"dice": 3, "botch_faces": -1}, "botch_faces"),
         (Mitigated, {"dice": 3, "defence": -1}, "defence"),
         (Opposed, {"dice": 3, "against_dice": 3, "again": 6}, "again"),
+        (Check, {"dice": 3, "critical": "none"}, "critical"),
+        (Opposed, {"dice": 3, "against_dice": 3, "critical": "always"}, "critical"),
+        (Opposed, {"dice": 3, "against_dice": 3, "against_botch": "sometimes"}, "against_botch"),
+        (Opposed, {"dice": 3, "against_dice": 3, "botch_faces": 0}, "botch_faces"),
+        (Opposed, {"dice": 3, "against_dice": 3, "against_botch_faces": 11}, "against_botch_faces"),
     ],
 )
 def test_rules_errors(cls: type, kwargs: dict[str, object], field: str) -> None:
@@ -443,6 +546,44 @@ def test_numbers_in_the_new_rulings() -> None:
     assert f"5 dice, {pct(again.Check.skill(stat=3, skill=2, dc=4).chance())}" in sheet
     assert again.Check.skill(stat=2, skill=0, modifier=-3).chance() == Fraction(3, 10)
     assert "still 1 die, 30% against DC 1" in sheet
+
+
+def test_numbers_in_the_re_examined_rulings() -> None:
+    """The numbers of the readings that rulings again-critical-success-needs-success and
+    again-opposed-binary weigh, from the formula and long partial sums, not from rollkit."""
+    why = {r.id: r.why for r in again.RULINGS}
+
+    def pct(p: Fraction) -> str:
+        return f"{float(p) * 100:.2f}%"
+
+    pmf = [formula_pmf(10, 10, s) for s in range(6)]
+    exactly_five, passes, five_or_more = pmf[5], 1 - sum(pmf), 1 - sum(pmf[:5])
+    hard = Check(dice=10, dc=6).outcomes()
+    assert (
+        hard["failure with a critical success"] + hard["critical failure with a critical success"]
+        == exactly_five
+    )
+    assert Check(dice=10, dc=6).chance() == passes and Check(dice=10, dc=5).chance() == five_or_more
+    text = why["again-critical-success-needs-success"]
+    assert (
+        f"exactly 5 successes {pct(exactly_five)} of the time, more often than they pass ({pct(passes)})"
+        in text
+    )
+    assert f"from {pct(passes)} to {pct(five_or_more)}" in text
+    # 4 dice a side: the long partial sums of brute.py, every face of the botch die enumerated
+    pa = [formula_pmf(4, 10, s) for s in range(120)]
+    partial, left = opposed_outcomes(pa, pa)
+    assert left < Fraction(1, 10**30)
+    active = sum(p for name, p in partial.items() if "active side botches" in name)
+    defending = sum(p for name, p in partial.items() if "defender botches" in name)
+    criticals = sum(p for name, p in partial.items() if "critical" in name)
+    text = why["again-opposed-binary"]
+    assert f"the active side botches {pct(active)} of the time, the defender {pct(defending)}" in text
+    assert f"and {pct(criticals)} of rolls hold a critical success" in text
+    assert f"and that {pct(defending)}, unchecked" in text
+    out = Opposed(dice=4, against_dice=4).outcomes()
+    assert sum(p for name, p in out.items() if "botches" in name) == Fraction(1, 10)
+    assert "1 in 10 ends in a botch" in text
 
 
 def _words(text: str) -> list[str]:

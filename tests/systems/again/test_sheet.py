@@ -41,18 +41,34 @@ SHEETS = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (3, 2, 0), (3, 2, -1), (2, 0, -3), (4
 
 @pytest.mark.parametrize(("stat", "skill", "modifier"), SHEETS)
 @pytest.mark.parametrize(
-    ("dc", "again_value", "exceed", "botch", "faces"),
+    ("dc", "again_value", "exceed", "botch", "faces", "critical"),
     [
-        (1, 10, False, "failure", 1),
-        (3, 9, True, "zero", 2),
-        (0, 8, True, "none", 1),
-        (6, 10, False, "failure", 10),
+        (1, 10, False, "failure", 1, "any"),
+        (3, 9, True, "zero", 2, "any"),
+        (0, 8, True, "none", 1, "success"),
+        (6, 10, False, "failure", 10, "any"),
+        (7, 8, False, "failure", 2, "success"),
     ],
 )
 def test_static_sheet_pool_plays_as_the_plain_pool(
-    stat: int, skill: int, modifier: int, dc: int, again_value: int, exceed: bool, botch: str, faces: int
+    stat: int,
+    skill: int,
+    modifier: int,
+    dc: int,
+    again_value: int,
+    exceed: bool,
+    botch: str,
+    faces: int,
+    critical: str,
 ) -> None:
-    rules = {"dc": dc, "again": again_value, "exceed": exceed, "botch": botch, "botch_faces": faces}
+    rules = {
+        "dc": dc,
+        "again": again_value,
+        "exceed": exceed,
+        "botch": botch,
+        "botch_faces": faces,
+        "critical": critical,
+    }
     plain = Check(dice=stat + skill + modifier, **rules)  # type: ignore[arg-type]
     built = Check.skill(stat=stat, skill=skill, modifier=modifier, **rules)  # type: ignore[arg-type]
     assert built == plain
@@ -84,13 +100,30 @@ def test_mitigated_sheet_pool_plays_as_the_plain_pool(
     ("active", "defending"), [((1, 0, 0), (0, 1, 0)), ((3, 1, 1), (2, 3, -2)), ((0, 0, -2), (2, 2, 0))]
 )
 @pytest.mark.parametrize(("again_value", "against_again"), [(10, 10), (8, 9)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"critical": "success", "botch": "zero", "against_botch_faces": 3},
+        {"critical": "none", "botch_faces": 2, "against_botch": "none"},
+    ],
+)
 def test_opposed_sheet_pools_play_as_the_plain_pools(
-    active: tuple[int, int, int], defending: tuple[int, int, int], again_value: int, against_again: int
+    active: tuple[int, int, int],
+    defending: tuple[int, int, int],
+    again_value: int,
+    against_again: int,
+    rules: dict[str, object],
 ) -> None:
     plain = Opposed(
-        dice=sum(active), against_dice=sum(defending), again=again_value, against_again=against_again
+        dice=sum(active),
+        against_dice=sum(defending),
+        again=again_value,
+        against_again=against_again,
+        **rules,  # type: ignore[arg-type]
     )
     sides = {
+        **rules,
         "stat": active[0],
         "skill": active[1],
         "modifier": active[2],
@@ -139,10 +172,11 @@ def test_sheet_rolls_say_how_the_pool_was_built() -> None:
     low = SkillCheck(stat=2, skill=0, modifier=-3).resolve([8])
     assert low.detail("stat + skill + modifier") == "2 + 0 - 3 = -1" and low.detail("pool raised to 1 die")
     sneak = OpposedSkills(stat=2, skill=2, against_stat=3, against_skill=2, against_modifier=1)
-    roll = sneak.resolve([8, 3, 2, 1, 9, 4, 5, 6, 7, 1])
+    roll = sneak.resolve([8, 3, 2, 1, 9, 4, 5, 6, 7, 1, 4])
     assert roll.detail("active stat + skill + modifier") == "2 + 2 + 0 = 4"
     assert roll.detail("defending stat + skill + modifier") == "3 + 2 + 1 = 6"
     assert roll.outcome == "tie: defender wins" and roll.detail("defending pool") == 6
+    assert roll.detail("botch die rolled by") == "active side" and roll.detail("botch die") == 4
 
 
 SPREAD = [
@@ -150,6 +184,16 @@ SPREAD = [
     SkillCheck(stat=1, skill=0, modifier=-2, dc=0, exceed=True, again=8, botch="zero", botch_faces=3),
     MitigatedSkill(stat=3, skill=2, weapon=2, defence=3, botch_faces=2),
     OpposedSkills(stat=2, skill=2, against_stat=3, against_skill=2, again=9),
+    SkillCheck(stat=4, skill=3, dc=6, again=8, botch_faces=2),
+    OpposedSkills(
+        stat=3,
+        skill=2,
+        against_stat=3,
+        against_skill=3,
+        botch="zero",
+        against_botch_faces=2,
+        critical="success",
+    ),
 ]
 
 

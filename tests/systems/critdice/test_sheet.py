@@ -8,8 +8,9 @@ import dataclasses
 
 import pytest
 
-from rollkit import LimitError, RulesError
+from rollkit import LimitError, RulesError, critdice
 from rollkit.critdice import Check, SkillCheck, StatCheck, skill_pool, stat_pool
+from tests.systems.critdice.brute import brute
 
 
 def test_pools() -> None:
@@ -65,3 +66,63 @@ def test_checks_from_the_character_sheet() -> None:
     for build in (Check.stat, StatCheck):
         with pytest.raises(LimitError, match=r"^stat=31 give too large a pool: dice=31 is too"):
             build(stat=31, focus=1)
+
+
+@pytest.mark.parametrize(
+    ("rank", "stats", "weapon", "points"),
+    [(2, (3,), 0, (0, 0)), (0, (2, 1), 0, (0, 0)), (1, (1, 2), 2, (1, 0)), (1, (1,), 0, (0, 2))],
+)
+@pytest.mark.parametrize("critical", [1, 2])
+def test_sheet_kinds_take_an_abilitys_critical_dice(
+    rank: int, stats: tuple[int, ...], weapon: int, points: tuple[int, int], critical: int
+) -> None:
+    """The issue's reproducer: ``SkillCheck(rank=2, stats=(3,), critical=1)`` raised TypeError.
+    Every face of the small pools is enumerated with the policy applied (brute.py)."""
+    legendary, focus = points
+    pool = skill_pool(rank=rank, stats=stats, weapon_bonus=weapon)
+    skill = SkillCheck(
+        rank=rank, stats=stats, weapon_bonus=weapon, legendary=legendary, focus=focus, critical=critical
+    )
+    built = Check.skill(
+        rank=rank, stats=stats, weapon_bonus=weapon, legendary=legendary, focus=focus, critical=critical
+    )
+    assert built == skill._plain() == Check(dice=pool, legendary=legendary, focus=focus, critical=critical)
+    if pool <= 3:
+        dist, out = brute(pool, 8, legendary, focus, critical, top=6)
+        assert dict(skill.outcomes().items()) == out
+        listed = skill.distribution(bound=6)
+        assert {t: p for t, p in listed.items() if p} == dist
+    stat = StatCheck(stat=stats[0], legendary=legendary, focus=focus, critical=critical)
+    assert stat._plain() == Check.stat(stat=stats[0], legendary=legendary, focus=focus, critical=critical)
+    assert (
+        stat.outcomes()
+        == Check(dice=stats[0], legendary=legendary, focus=focus, critical=critical).outcomes()
+    )
+    assert stat.chance() > StatCheck(stat=stats[0], legendary=legendary, focus=focus).chance()
+
+
+def test_the_reproducer_rolls_the_abilitys_critical_die() -> None:
+    check = SkillCheck(rank=2, stats=(3,), critical=1)
+    roll = check.resolve([8, 2, 3, 4, 5, 6])
+    assert [d.role for d in roll.dice] == ["standard"] * 5 + ["critical"]
+    assert roll.tally == 2 and roll.outcome == "success" and roll.detail("critical dice") == 1
+    assert roll.probability == check.outcomes()["success"]
+    hand = StatCheck(stat=2, critical=2).hand(faces=[12, 5])
+    assert hand.owed() == 3  # the 12's critical die and the Ability's two
+    finished = hand.finish(critical=[3, 9, 4])
+    assert finished.tally == 1 + 1 + 2 + 1 and finished.outcome == "critical success"
+    with pytest.raises(RulesError, match="critical="):
+        SkillCheck(rank=2, stats=(3,), critical=-1)
+
+
+def test_numbers_in_the_ability_dice_ruling() -> None:
+    """Ruling critdice-ability-dice quotes a Skill check with and without an Ability's critical
+    die; both chances from every face of the five dice (brute.py), not from rollkit."""
+    why = next(r.why for r in critdice.RULINGS if r.id == "critdice-ability-dice")
+    chances = []
+    for critical in (0, 1):
+        _, out = brute(5, 8, 0, 0, critical, top=0)
+        chance = out["success"] + out["critical success"]
+        assert SkillCheck(rank=2, stats=(3,), critical=critical).chance() == chance
+        chances.append(f"{float(chance) * 100:.2f}%")
+    assert f"succeeds {chances[0]} of the time, and {chances[1]} with one critical die" in why

@@ -69,3 +69,16 @@ def ref_totals(
     sums, denominator = brute_sums(ref_net(exp, adept, prowess, stagger, cap))
     bonus = mod + (exp if adept else 0)
     return {s + bonus: Fraction(w, denominator) for s, w in sums.items()}
+
+
+def ref_contest_outcome(margin: int, ties: str, spend: int) -> str:
+    """A contest's outcome from the actor's margin, written from the text and ruling
+    trait-contest-chance: a result short of a win misses the margin that would have won (0 when
+    ties go to the actor, else 1) by so much, priced as a miss of a Threshold."""
+    if margin > 0 or (margin == 0 and ties == "actor"):
+        return "win"
+    missed = (0 if ties == "actor" else 1) - margin
+    price = 1 if missed < 5 else 2 if missed <= 10 else 3
+    if price <= spend:
+        return "win with a Complication"
+    return "tie" if margin == 0 and ties == "standoff" else "lose"

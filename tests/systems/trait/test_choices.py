@@ -20,7 +20,7 @@ import pytest
 from rollkit import ParameterTypeError, RulesError, trait
 from rollkit._cli import main
 from rollkit._params import build
-from rollkit.trait import Check, Contest
+from rollkit.trait import Check
 from rollkit.web import odds_view, request, roll_view, summary, to_html
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 
@@ -245,13 +245,6 @@ def test_spend_errors_name_the_field_for_widgets_and_the_command_line(
     assert "chance_spent: 1" in out and "tally 17: success with a Complication" in out
 
 
-def test_contests_take_no_chance() -> None:
-    """Ruling trait-contest-no-chance: the field does not exist on a contest."""
-    assert "spend" not in {f.name for f in dataclasses.fields(Contest)}
-    with pytest.raises(TypeError):
-        Contest(mod=0, against_mod=0, spend=1)  # type: ignore[call-arg]
-
-
 # ------------------------------------------------------------------ rulings
 
 
@@ -263,14 +256,11 @@ def test_rulings_are_there_and_named_in_the_code() -> None:
     for ruling_id in ("trait-spend-limit", "trait-bought-success"):
         assert _ruling(ruling_id).section == "When you fail"
         assert ruling_id in (Check.__doc__ or "")
-    assert "trait-contest-no-chance" in (Contest.__doc__ or "")
     assert "trait-bought-success" in (Check.chance.__doc__ or "")
 
 
 def test_the_rulings_numbers() -> None:
-    limit, bought, contest = (
-        _ruling(i).why for i in ("trait-spend-limit", "trait-bought-success", "trait-contest-no-chance")
-    )
+    limit, bought = (_ruling(i).why for i in ("trait-spend-limit", "trait-bought-success"))
     chances = [
         sum(p for k, p in ref_outcomes(0, 4, 20, s).items() if k in ("success", BOUGHT)) for s in range(4)
     ]
@@ -279,23 +269,6 @@ def test_the_rulings_numbers() -> None:
     assert "dice 6 and 7, total 17, a Low failure" in limit and price(20 - 17) == 1
     assert ref_outcomes(0, 4, 20, 1)[BOUGHT] == Fraction(11, 36)
     assert "success 5/16, success with a Complication 11/36, 89/144 together" in bought
-    # two plain 2d12 at equal MODs, every face combination
-    sums, total = kept_totals(0)
-    margins: Counter[int] = Counter()
-    for (a, wa), (b, wb) in itertools.product(sums.items(), repeat=2):
-        margins[a - b] += wa * wb
-    lose_narrowly = Fraction(sum(margins[m] for m in range(-4, 0)), total**2)
-    win = Fraction(sum(w for m, w in margins.items() if m > 0), total**2)
-    assert (lose_narrowly, win, win + lose_narrowly) == (
-        Fraction(4309, 20736),
-        Fraction(4895, 10368),
-        Fraction(14099, 20736),
-    )
-    assert (
-        "4309/20736 (20.8%)" in contest
-        and "4895/10368 (47.2%)" in contest
-        and "14099/20736 (68.0%)" in contest
-    )
 
 
 # ------------------------------------------------------------------ the choice after the dice

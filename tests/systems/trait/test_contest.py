@@ -11,7 +11,7 @@ import pytest
 
 from rollkit import ParameterTypeError, RulesError, trait
 from rollkit.trait import Contest
-from tests.systems.trait.brute import brute_sums, ref_net
+from tests.systems.trait.brute import brute_sums, ref_contest_outcome, ref_net
 
 
 def ref_contest(actor: dict, resister: dict) -> Counter[int]:
@@ -140,3 +140,103 @@ def mixed_prob() -> Fraction:
 def test_contest_type_errors(name: str, bad: object) -> None:
     with pytest.raises(ParameterTypeError, match=name):
         Contest(**{"mod": 0, "against_mod": 0, name: bad})
+
+
+# --- Chance in a contest (ruling trait-contest-chance) -----------------------------------------
+
+
+@pytest.mark.parametrize("actor,resister", CONTESTS[:4])
+@pytest.mark.parametrize("ties", trait.TIES)
+@pytest.mark.parametrize("spend", [1, 2, 3])
+def test_contest_chance_against_brute_force(actor: dict, resister: dict, ties: str, spend: int) -> None:
+    """Every face combination of both sides, each margin priced from the table."""
+    fields = {**actor, **{f"against_{k}": v for k, v in resister.items()}}
+    contest = Contest(**fields, ties=ties, spend=spend)
+    margins = ref_contest(actor, resister)
+    if ties == "reroll":
+        margins[0] = 0  # both roll again: the deciding round is never a tie
+    total = sum(margins.values())
+    expected: dict[str, Fraction] = {}
+    for margin, ways in margins.items():
+        if ways:
+            name = ref_contest_outcome(margin, ties, spend)
+            expected[name] = expected.get(name, Fraction(0)) + Fraction(ways, total)
+    out = contest.outcomes()
+    assert {k: p for k, p in out.items() if p} == expected
+    assert list(out)[-2:] == ["win with a Complication", "win"] and out.total() == 1
+    assert contest.chance() == expected["win"] + expected.get("win with a Complication", 0)
+    # the chart's success line holds exactly the chance
+    least = contest.success_from()
+    assert least is not None
+    dist = contest.distribution()
+    assert sum((p for m, p in dist.items() if m >= least), Fraction(0)) + dist.tail == contest.chance()
+
+
+def test_contest_chance_reproducer() -> None:
+    """``trait.Contest(..., spend=1)`` was a TypeError; now the actor may buy a narrow loss."""
+    hide = Contest(mod=5, against_mod=3, spend=1)  # Sneak +5 against Study +3
+    tie = hide.resolve([5, 4, 6, 5])  # 14 against 14: the searcher holds the tie
+    assert tie.outcome == "win with a Complication" and tie.success and tie.tally == 0
+    assert tie.detail("missed_by") == 1 and tie.detail("degree") == "Low"
+    assert tie.detail("chance_spent") == 1 and tie.detail("complication") is True
+    assert tie.probability == hide.outcomes()["win with a Complication"]
+    far = hide.resolve([2, 3, 9, 9])  # 10 against 21: a miss by 12 costs 3
+    assert far.outcome == "lose" and not far.success and far.detail("chance_cost") == 3
+    assert far.detail("chance_spent") == 0
+    assert Contest(mod=5, against_mod=3).resolve([5, 4, 6, 5]).outcome == "lose"
+    assert hide.resolve([9, 4, 6, 5]).detail("missed_by") == 0  # a win misses nothing
+    plain = Contest(mod=0, against_mod=0)
+    assert [Contest(mod=0, against_mod=0, spend=s).chance() for s in range(4)][0] == plain.chance()
+    assert Contest(mod=0, against_mod=0, spend=3).chance() == 1
+    with pytest.raises(RulesError, match="spend=4"):
+        Contest(mod=0, against_mod=0, spend=4)
+
+
+def test_the_resisters_chance_is_the_contest_from_its_side() -> None:
+    """Swapping the sides (and who takes ties) turns the resister into the actor."""
+    for ties, swapped in (("resister", "actor"), ("actor", "resister"), ("standoff", "standoff")):
+        ours = Contest(mod=4, prowess=1, exp=2, against_mod=6, ties=ties)
+        theirs = Contest(mod=6, against_mod=4, against_prowess=1, against_exp=2, ties=swapped)
+        assert ours.outcomes()["lose"] == theirs.outcomes()["win"]
+    # the resister holds a 1-point loss with 1 Chance: the actor's narrow wins, ties excluded
+    actor = Contest(mod=0, against_mod=0)
+    resister = Contest(mod=0, against_mod=0, ties="actor", spend=1)
+    margins = ref_contest(dict(mod=0), dict(mod=0))
+    narrow = Fraction(sum(margins[m] for m in range(1, 5)), sum(margins.values()))
+    assert resister.chance() - (1 - actor.chance()) == narrow
+
+
+def test_numbers_in_the_contest_chance_rulings() -> None:
+    """Rulings trait-contest-chance and trait-chance-pool, from every face combination."""
+    why = {r.id: r.why for r in trait.RULINGS}
+    margins = ref_contest(dict(mod=0), dict(mod=0))
+    total = sum(margins.values())
+    chances = [
+        Fraction(sum(w for m, w in margins.items() if ref_contest_outcome(m, "resister", s) != "lose"), total)
+        for s in range(4)
+    ]
+    assert chances == [Contest(mod=0, against_mod=0, spend=s).chance() for s in range(4)]
+    text = why["trait-contest-chance"]
+    for chance in chances[:3]:
+        assert f"{chance.numerator}/{chance.denominator} ({float(chance) * 100:.1f}%)" in text
+    assert chances[3] == 1 and "always with 3" in text
+    # a scene of two checks at MOD 4 against 20, a pool spent on the first miss it can buy
+    sums, dice = brute_sums(0)
+
+    def price(total: int) -> int:
+        missed = 20 - total - 4
+        return 0 if missed <= 0 else 1 if missed < 5 else 2 if missed <= 10 else 3
+
+    def one(pool: int) -> Fraction:
+        return Fraction(sum(w for s, w in sums.items() if price(s) <= pool), dice)
+
+    def scene(pool: int) -> Fraction:
+        return sum(
+            (Fraction(w, dice) * one(pool - price(s)) for s, w in sums.items() if price(s) <= pool),
+            Fraction(0),
+        )
+
+    text = why["trait-chance-pool"]
+    for pool, words in ((0, "with no Chance"), (2, "with a pool of 2"), (3, "with a pool of 3")):
+        p = scene(pool)
+        assert f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%) {words}" in text, pool
