@@ -53,6 +53,7 @@ from ._rules import (
     check_validation,
     degree_index,
     max_bought,
+    skill_dice,
     training_dice,
 )
 
@@ -68,6 +69,8 @@ __all__ = [
     "degree_details",
     "HITS",
     "TN",
+    "POOL",
+    "POWER",
     "BOUGHT",
     "VALIDATION",
 ]
@@ -164,6 +167,12 @@ VALIDATION = Param(
 """The second Threshold of one rolled die (1 is refused by ``check_validation``)."""
 
 
+POOL = Param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL, limit="high")
+"""A Check's Dice Pool; a Damage Check's is the attack's Power (``POWER``)."""
+POWER = replace(POOL, label="Power", hint="the Damage Check's d10s, from the weapon or attack")
+"""The Dice Pool of a Damage Check, as ``Check.damage`` checks it and ``Attack`` declares it."""
+
+
 class Validated(CheckBase):
     """A Hits check that may read one rolled die as a Validation Die (section "Validation Dice").
 
@@ -246,8 +255,9 @@ def _from_sheet(
         if field not in shared:  # the pool itself is too large
             field = blame
             why = f"too many for one Dice Pool (at most {MAX_POOL})." if dice > MAX_POOL else error.said
-            said = f"{words} give {dice} dice: {why}"
-        raise type(error)(f"{given} give {dice} dice: {error}", field=field, said=said) from error
+            said = f"{words} {'give' if ' and ' in words else 'gives'} {dice} dice: {why}"
+        give = "give" if " and " in given else "gives"
+        raise type(error)(f"{given} {give} {dice} dice: {error}", field=field, said=said) from error
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,9 +281,7 @@ class Check(Validated):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
-    dice: int = param(
-        "Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL, limit="high"
-    )
+    dice: int = declare(POOL)
     threshold: int = declare(THRESHOLD)
     tn: int = declare(TN)
     bought: int = declare(BOUGHT, default=0)
@@ -344,12 +352,8 @@ class Check(Validated):
         Attribute. Untrained, it is an Attribute Check: Focus dice are not added
         (ruling hits-untrained-action).
         """
-        attribute = _checked(LEVEL, "attribute", attribute)
+        base = skill_dice(attribute=attribute, training=training, focus=focus)
         trained = training_dice(training=training)
-        focus = _checked(FOCUS, "focus", focus)
-        base = attribute_dice(level=attribute)
-        if trained:
-            base += trained + focus
         return _from_sheet(
             cls,
             f"attribute={attribute}, training={training!r}, focus={focus} and modifier={modifier}",
@@ -393,22 +397,45 @@ class Check(Validated):
         )
 
     @classmethod
-    def static(cls, *, dice: int, tn: int, threshold: int = 6) -> Check:
+    def static(
+        cls,
+        *,
+        dice: int,
+        tn: int,
+        threshold: int = 6,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Check:
         """A Static Check: a fixed pool at 6+ unless its description says otherwise.
 
-        Ruling hits-static-threshold.
+        Ruling hits-static-threshold; it buys Hits and has a Validation Die like any
+        Check (ruling hits-buying-validation-kinds).
         """
-        return cls(dice=dice, threshold=threshold, tn=tn)
+        return cls(
+            dice=dice, threshold=threshold, tn=tn, bought=bought, validation=validation, keyword=keyword
+        )
 
     @classmethod
     def damage(
-        cls, *, power: int, hardness: int, threshold: int | None = None, damage: str | None = None
+        cls,
+        *,
+        power: int,
+        hardness: int,
+        threshold: int | None = None,
+        damage: str | None = None,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
     ) -> Check:
         """A Damage Check: the attack's Power and Threshold against the armour's Hardness.
 
         Without the attack's own ``threshold``, the rule of thumb for ``damage``
-        is used: "cutting" 7+, "piercing" 6+ (ruling hits-damage-threshold).
+        is used: "cutting" 7+, "piercing" 6+ (ruling hits-damage-threshold). It buys
+        Hits and has a Validation Die like any Check (ruling hits-buying-validation-kinds).
         """
+        power = _checked(POWER, "power", power)
+        hardness = _checked(TN, "hardness", hardness)
         if threshold is None:
             if damage is None:
                 raise RulesError(
@@ -420,7 +447,18 @@ class Check(Validated):
             threshold = DAMAGE_THRESHOLDS[choice("damage", damage, tuple(DAMAGE_THRESHOLDS))]
         elif damage is not None:
             choice("damage", damage, tuple(DAMAGE_THRESHOLDS))
-        return cls(dice=power, threshold=threshold, tn=hardness)
+        return _from_sheet(
+            cls,
+            f"power={power}",
+            f"{{power}} {power}",
+            "power",
+            power,
+            threshold,
+            tn=hardness,
+            bought=bought,
+            validation=validation,
+            keyword=keyword,
+        )
 
     @classmethod
     def buying(

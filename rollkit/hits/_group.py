@@ -28,6 +28,7 @@ from ._rules import (
     attribute_threshold,
     check_validation,
     knowledge_helper_allowed,
+    knowledge_helpers,
     max_bought,
 )
 
@@ -98,6 +99,21 @@ class Group(Validated):
     )
     validation: int = declare(replace(VALIDATION, label="Leader's Validation Die (x+)"), default=0)
     keyword: Keyword = like(Check, "keyword")
+    rating: int = declare(
+        replace(RATING, label="Leader's Knowledge Rating", hint="on a Knowledge Check: who may help"),
+        default=0,
+    )
+    helper_ratings: tuple[int, ...] = param(
+        "Helpers' Knowledge Ratings",
+        hint="each helper's, in order, on a Knowledge Check",
+        item="helper",
+        most=MAX_HELPERS,
+        limit="high",
+        low=RATING.low,
+        high=RATING.high,
+        start=2,
+        default=(),
+    )
 
     def _check_rules(self) -> None:
         if self.kind in ("static", "luck"):
@@ -118,6 +134,17 @@ class Group(Validated):
                 f" too many to work out exactly; at most {MAX_GROUP_DICE} dice in all.",
             )
         check_validation(self.validation, self.keyword, None)
+        if self.kind == "knowledge":
+            check_ratings(self.rating, self.helper_ratings, len(self.helpers))
+        elif self.rating or self.helper_ratings:
+            name = "rating" if self.rating else "helper_ratings"
+            raise RulesError(
+                f"{name}={describe(getattr(self, name))} is not allowed with kind={self.kind!r}:"
+                " Knowledge Ratings only count on a Knowledge Check (kind='knowledge')",
+                field=name,
+                said="Knowledge Ratings only count on a Knowledge Check; clear them, or choose a"
+                " Knowledge Check for {kind}.",
+            )
 
     @classmethod
     def knowledge(
@@ -134,23 +161,23 @@ class Group(Validated):
     ) -> Group:
         """A Knowledge group check; ``helpers`` are (Intellect, Knowledge Rating) pairs.
 
-        A helper whose rating is below 1 or more than 1 below the leader's is
-        refused (ruling hits-group-knowledge-limit).
+        A helper whose rating is below 1, or more than 1 level from the leader's
+        (above or below), is refused (ruling hits-group-knowledge-limit).
         """
         rating = _checked(RATING, "rating", rating)
         pools = []
         for i, pair in enumerate(_pairs(helpers)):
             level, theirs = pair
             if not knowledge_helper_allowed(lead=rating, helper=theirs):
-                least = max(1, rating - 1)
+                wanted = _wanted(rating)
                 raise RulesError(
                     f"helpers[{i}]={describe(pair)} is not allowed: a helper's Knowledge Rating"
-                    f" must be at least {least} (1 or more, and within 1 of the"
-                    f" leader's {rating})",
+                    f" must be {wanted} (1 or more, and within 1 level of the leader's {rating})",
                     field="helpers",
                     item=i,
-                    said=f"a Knowledge Rating of {theirs} cannot help; a helper needs at least {least}"
-                    f" (1 or more, and within 1 of the leader's {rating}).",
+                    part=1,
+                    said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted}"
+                    f" (1 or more, and within 1 level of the leader's {rating}).",
                 )
             pools.append((attribute_dice(level=level) + 2 * theirs, attribute_threshold(level=level)))
         return cls(
@@ -163,6 +190,8 @@ class Group(Validated):
             helpers_buy=helpers_buy,
             validation=validation,
             keyword=keyword,
+            rating=rating,
+            helper_ratings=tuple(theirs for _, theirs in _pairs(helpers)),
         )
 
     def _weights(self) -> GroupWeights:
@@ -250,3 +279,34 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
             )
         )
     return tuple(out)
+
+
+def _wanted(lead: int) -> str:
+    """The Knowledge Ratings that may help a leader at ``lead``, in words: "2, 3 or 4"."""
+    allowed = [str(r) for r in knowledge_helpers(lead=lead)]
+    return allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+
+
+def check_ratings(lead: int, ratings: tuple[int, ...], helpers: int) -> None:
+    """A Knowledge group check's helpers' ratings: one per helper, each allowed beside the
+    leader's ``lead`` (ruling hits-group-knowledge-limit); each is already 0 to 5."""
+    if len(ratings) != helpers:
+        raise RulesError(
+            f"helper_ratings={describe(ratings)} is not allowed with {helpers} helpers: a"
+            f" Knowledge group check needs one Knowledge Rating for each helper"
+            " (ruling hits-group-knowledge-limit)",
+            field="helper_ratings",
+            said=f"{len(ratings)} given; a Knowledge group check needs one for"
+            f" {'the helper' if helpers == 1 else f'each of the {helpers} helpers'} in {{helpers}}.",
+        )
+    for i, theirs in enumerate(ratings):
+        if not knowledge_helper_allowed(lead=lead, helper=theirs):
+            wanted = _wanted(lead)
+            raise RulesError(
+                f"helper_ratings[{i}]={theirs} is not allowed: a helper's Knowledge Rating must be"
+                f" {wanted} (1 or more, and within 1 level of the leader's rating={lead})",
+                field="helper_ratings",
+                item=i,
+                said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted} (1 or"
+                f" more, and within 1 level of the leader's {lead}).",
+            )
