@@ -10,23 +10,20 @@ from typing import ClassVar
 
 from .._check import CheckBase
 from .._dist import Distribution
-from .._errors import LimitError
 from .._fields import declare, like
 from .._roll import Dice, Roll
 from .._words import Tally
-from ._checks import BOUGHT, POOL, POWER, TN, Check, degree_details, roll_pool, roll_validated
+from ._checks import BOUGHT, POOL, POWER, TN, Check, check_rolled, degree_details, roll_pool, roll_validated
 from ._maths import AttackWeights, attack_weights, outcome_distribution, tally_distribution
 from ._rules import (
     ATTACK_MISSED,
     ATTACK_OUTCOMES,
     DAMAGE_NONE,
-    MAX_ROLLED,
     MISFIRE,
     SYSTEM,
     THRESHOLD,
     Keyword,
     check_bought,
-    max_bought,
 )
 
 __all__ = ["Attack"]
@@ -89,18 +86,7 @@ class Attack(CheckBase):
             f"power={self.power}",
             f"a Power of {self.power} dice",
         )
-        rolled = self.power - 10 * self.damage_bought
-        if rolled > MAX_ROLLED:
-            most = max_bought(dice=self.power)
-            raise LimitError(
-                f"power={self.power} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
-                f" Damage Check (buy hits with damage_bought=... to roll fewer; with this Power"
-                f" damage_bought can go up to {most})",
-                field="power",
-                said=f"{rolled} damage dice to roll are too many to work out exactly (at most"
-                f" {MAX_ROLLED}); buy groups of ten with {{damage_bought}} to roll fewer (up to"
-                f" {most} from this Power).",
-            )
+        check_rolled("power", self.power, self.power - 10 * self.damage_bought, "damage_bought")
 
     # -- the two Checks -----------------------------------------------------------------
 

@@ -3,6 +3,7 @@ the check kinds built from a character sheet; the rolling helpers every Hits che
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -63,7 +64,9 @@ __all__ = [
     "SkillCheck",
     "KnowledgeCheck",
     "Validated",
+    "FromValidated",
     "FromCheck",
+    "check_rolled",
     "roll_pool",
     "roll_validated",
     "degree_details",
@@ -143,6 +146,22 @@ def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object]
         details.append(("botch", -effect))
     details += [("degree", row.name), ("description", row.description)]
     return row, tuple(details)
+
+
+def check_rolled(name: str, dice: int, rolled: int, bought: str) -> None:
+    """The pool ``name`` of ``dice`` rolls ``rolled`` of them: at most ``MAX_ROLLED``, or a
+    ``LimitError`` saying how many groups of ten (the field ``bought``) would roll fewer."""
+    if rolled > MAX_ROLLED:
+        most = max_bought(dice=dice)
+        raise LimitError(
+            f"{name}={dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
+            f" check (buy hits with {bought}=... to roll fewer; with this pool {bought} can go"
+            f" up to {most})",
+            field=name,
+            said=f"{rolled} dice to roll are too many to work out exactly (at most"
+            f" {MAX_ROLLED}); buy groups of ten with {{{bought}}} to roll fewer (up to {most} from"
+            " this pool).",
+        )
 
 
 # -- what the kinds of check share ---------------------------------------------------
@@ -293,17 +312,7 @@ class Check(Validated):
     def _check_rules(self) -> None:
         if self.bought:
             check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
-        if self.rolled > MAX_ROLLED:
-            most = max_bought(dice=self.dice)
-            raise LimitError(
-                f"dice={self.dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
-                f" check (buy hits with bought=... to roll fewer; with this pool bought can go"
-                f" up to {most})",
-                field="dice",
-                said=f"{self.rolled} dice to roll are too many to work out exactly (at most"
-                f" {MAX_ROLLED}); buy groups of ten with {{bought}} to roll fewer (up to {most} from"
-                " this pool).",
-            )
+        check_rolled("dice", self.dice, self.rolled, "bought")
         check_validation(self.validation, self.keyword, self.rolled)
 
     # -- builders -----------------------------------------------------------------------
@@ -533,7 +542,31 @@ class Check(Validated):
 # -- kinds of check from a character sheet ---------------------------------------------
 
 
-class FromCheck(FromSheet):
+class FromValidated(FromSheet):
+    """A kind of check whose odds and rolls are those of the ``Validated`` check that
+    ``_plain()`` builds, with the Validation Die's odds too (``hits.opposed_skills``,
+    ``hits.knowledge_group`` and every ``FromCheck``)."""
+
+    validation: int
+    keyword: Keyword
+
+    def _plain(self) -> Validated:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _given(self) -> dict[str, Any]:
+        """Every field by name, for a kind whose fields are its builder's arguments."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def validation_outcomes(self) -> Distribution:
+        """The Validation Check alone (see ``Validated.validation_outcomes``)."""
+        return self._plain().validation_outcomes()
+
+    def outcomes_with_validation(self) -> Distribution:
+        """Each band with the validation failed, then passed."""
+        return self._plain().outcomes_with_validation()
+
+
+class FromCheck(FromValidated):
     """A kind of check whose odds and rolls are those of the plain ``Check`` that
     ``_plain()`` builds (from a character sheet, or a Luck Check's Fate pool), with the
     Validation Die's odds too. Each has the plain check's Validation Die and keyword
@@ -544,23 +577,12 @@ class FromCheck(FromSheet):
     role: ClassVar[str] = "pool"
     """How the dice of a roll are logged."""
 
-    validation: int
-    keyword: Keyword
-
     def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def effects(self) -> Distribution:
         """Effect (Hits - TN; negative = Botch) with its exact probability."""
         return self._plain().effects()
-
-    def validation_outcomes(self) -> Distribution:
-        """The Validation Check alone (see ``Check.validation_outcomes``)."""
-        return self._plain().validation_outcomes()
-
-    def outcomes_with_validation(self) -> Distribution:
-        """Each band with the validation failed, then passed."""
-        return self._plain().outcomes_with_validation()
 
     def _play(self, dice: Dice) -> Roll:
         return self._plain()._play_as(dice, self.role, self.describe())

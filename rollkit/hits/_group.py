@@ -168,17 +168,7 @@ class Group(Validated):
         pools = []
         for i, pair in enumerate(_pairs(helpers)):
             level, theirs = pair
-            if not knowledge_helper_allowed(lead=rating, helper=theirs):
-                wanted = _wanted(rating)
-                raise RulesError(
-                    f"helpers[{i}]={describe(pair)} is not allowed: a helper's Knowledge Rating"
-                    f" must be {wanted} (1 or more, and within 1 level of the leader's {rating})",
-                    field="helpers",
-                    item=i,
-                    part=1,
-                    said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted}"
-                    f" (1 or more, and within 1 level of the leader's {rating}).",
-                )
+            check_helper(rating, theirs, f"helpers[{i}]={describe(pair)}", "helpers", i, 1)
             pools.append((attribute_dice(level=level) + 2 * theirs, attribute_threshold(level=level)))
         return cls(
             dice=attribute_dice(level=intellect) + 2 * rating,
@@ -281,12 +271,6 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _wanted(lead: int) -> str:
-    """The Knowledge Ratings that may help a leader at ``lead``, in words: "2, 3 or 4"."""
-    allowed = [str(r) for r in knowledge_helpers(lead=lead)]
-    return allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
-
-
 def check_ratings(lead: int, ratings: tuple[int, ...], helpers: int) -> None:
     """A Knowledge group check's helpers' ratings: one per helper, each allowed beside the
     leader's ``lead`` (ruling hits-group-knowledge-limit); each is already 0 to 5."""
@@ -300,13 +284,22 @@ def check_ratings(lead: int, ratings: tuple[int, ...], helpers: int) -> None:
             f" {'the helper' if helpers == 1 else f'each of the {helpers} helpers'} in {{helpers}}.",
         )
     for i, theirs in enumerate(ratings):
-        if not knowledge_helper_allowed(lead=lead, helper=theirs):
-            wanted = _wanted(lead)
-            raise RulesError(
-                f"helper_ratings[{i}]={theirs} is not allowed: a helper's Knowledge Rating must be"
-                f" {wanted} (1 or more, and within 1 level of the leader's rating={lead})",
-                field="helper_ratings",
-                item=i,
-                said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted} (1 or"
-                f" more, and within 1 level of the leader's {lead}).",
-            )
+        check_helper(lead, theirs, f"helper_ratings[{i}]={theirs}", "helper_ratings", i, None)
+
+
+def check_helper(lead: int, theirs: int, given: str, field: str, item: int, part: int | None) -> None:
+    """A helper at Knowledge Rating ``theirs`` may help a leader at ``lead``, else the error
+    about ``given`` (the helper as the caller wrote it), at ``field``, ``item`` and ``part``."""
+    if knowledge_helper_allowed(lead=lead, helper=theirs):
+        return
+    allowed = [str(r) for r in knowledge_helpers(lead=lead)]
+    wanted = allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+    raise RulesError(
+        f"{given} is not allowed: a helper's Knowledge Rating must be {wanted} (1 or more, and"
+        f" within 1 level of the leader's {lead})",
+        field=field,
+        item=item,
+        part=part,
+        said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted} (1 or more, and"
+        f" within 1 level of the leader's {lead}).",
+    )

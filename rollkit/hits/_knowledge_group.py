@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .._check import FromSheet
 from .._dist import Distribution
 from .._errors import RulesError
 from .._fields import declare, like, param
 from .._words import Tally
-from ._checks import HITS
+from ._checks import HITS, FromValidated
 from ._group import Group
 from ._rules import LEVEL, MAX_HELPERS, RATING, SYSTEM, Keyword
 
@@ -19,7 +18,7 @@ __all__ = ["KnowledgeGroup"]
 
 
 @dataclass(frozen=True, kw_only=True)
-class KnowledgeGroup(FromSheet):
+class KnowledgeGroup(FromValidated):
     """A Knowledge group check with flat fields (``hits.knowledge_group`` for the command line
     and widgets): the leader's Intellect and Knowledge Rating, and each helper's.
 
@@ -60,16 +59,7 @@ class KnowledgeGroup(FromSheet):
             raise
 
     def _plain(self) -> Group:
-        return Group.knowledge(
-            intellect=self.intellect,
-            rating=self.rating,
-            tn=self.tn,
-            helpers=self.helpers,
-            bought=self.bought,
-            helpers_buy=self.helpers_buy,
-            validation=self.validation,
-            keyword=self.keyword,
-        )
+        return Group.knowledge(**self._given())
 
     def _sheet(self) -> tuple[tuple[str, Any], ...]:
         plain = self._plain()
@@ -81,11 +71,3 @@ class KnowledgeGroup(FromSheet):
     def bonus(self) -> Distribution:
         """The helpers' summed Effect (see ``Group.bonus``)."""
         return self._plain().bonus()
-
-    def validation_outcomes(self) -> Distribution:
-        """The Validation Check alone (see ``Group.validation_outcomes``)."""
-        return self._plain().validation_outcomes()
-
-    def outcomes_with_validation(self) -> Distribution:
-        """Each band with the validation failed, then passed."""
-        return self._plain().outcomes_with_validation()

@@ -6,11 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .._check import FromSheet
-from .._dist import Distribution
 from .._fields import Param, declare, fields, like
 from .._words import Tally
-from ._checks import SkillCheck
+from ._checks import FromValidated, SkillCheck
 from ._opposed import Opposed
 from ._rules import FOCUS, LEVEL, MODIFIER, SYSTEM, Keyword, Training
 
@@ -24,7 +22,7 @@ def _defender(declared: Param, label: str, hint: str) -> Param:
 
 
 @dataclass(frozen=True, kw_only=True)
-class OpposedSkills(FromSheet):
+class OpposedSkills(FromValidated):
     """An opposed check of Skill against Skill with flat fields (``hits.opposed_skills`` for the
     command line and widgets), such as ``Athletics (Grapple):Athletics (Grapple)``.
 
@@ -65,20 +63,7 @@ class OpposedSkills(FromSheet):
         self._plain()
 
     def _plain(self) -> Opposed:
-        return Opposed.skills(
-            attribute=self.attribute,
-            training=self.training,
-            focus=self.focus,
-            modifier=self.modifier,
-            against_attribute=self.against_attribute,
-            against_training=self.against_training,
-            against_focus=self.against_focus,
-            against_modifier=self.against_modifier,
-            bought=self.bought,
-            against_bought=self.against_bought,
-            validation=self.validation,
-            keyword=self.keyword,
-        )
+        return Opposed.skills(**self._given())
 
     def _sheet(self) -> tuple[tuple[str, Any], ...]:
         plain = self._plain()
@@ -86,11 +71,3 @@ class OpposedSkills(FromSheet):
             ("pool", f"{plain.dice}d({plain.threshold}+)"),
             ("opposing pool", f"{plain.against_dice}d({plain.against_threshold}+)"),
         )
-
-    def validation_outcomes(self) -> Distribution:
-        """The Validation Check alone (see ``Opposed.validation_outcomes``)."""
-        return self._plain().validation_outcomes()
-
-    def outcomes_with_validation(self) -> Distribution:
-        """Each band with the validation failed, then passed."""
-        return self._plain().outcomes_with_validation()
