@@ -2,8 +2,10 @@
 
 From "The Check" (seed 002): Effect and Botch, the Degree of Success (table 7A),
 Attribute, Skill and Knowledge pools and Thresholds (also as check kinds of
-their own), buying hits and Validation Dice on every kind of check, opposed,
-group and luck checks, and the ``12d(6+):3`` notation. Exact odds are integer
+their own), an attack and the Damage Check against Hardness it lets through,
+buying hits and Validation Dice on every kind of check, opposed checks (also
+Skill against Skill), group checks (also Knowledge groups, helpers within 1
+level), luck checks, and the ``12d(6+):3`` notation. Exact odds are integer
 binomials over 10**dice. Rulings are in ``RULINGS``.
 """
 

@@ -227,7 +227,7 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="hits-group-knowledge-limit",
-        title="Knowledge helpers must be within 1 level of the leader, above or below",
+        title="Knowledge helpers: within 1 level of the leader, either way",
         system=SYSTEM,
         section="Group Checks",
         source="For a Knowledge group check only helpers 'within 1 level of the lead (minimum of"
