@@ -290,10 +290,13 @@ def _from_sheets(cls: type[Opposed], actor: _Side, defender: _Side, **shared: An
             **shared,
         )
     except RulesError as error:  # a LimitError stays one
-        side = defender if error.field == "against_bought" else actor
+        side = defender if error.field in ("against_bought", "against_dice") else actor
         field, said = error.field, error.said
-        if field not in shared:  # both pools together are too large
-            field = actor.blame
-            said = f"{actor.words} and {defender.words} give {actor.dice + defender.dice} dice: {error.said}"
+        if field not in shared:  # a pool, or both together, too large
+            field = side.blame
+            said = (
+                f"{actor.dice} dice from {actor.words}, and {defender.dice} from {defender.words}: too"
+                f" many to work out exactly (at most {MAX_OPPOSED_DICE} on both sides together)."
+            )
         give = "give" if " and " in side.given else "gives"
         raise type(error)(f"{side.given} {give} {side.dice} dice: {error}", field=field, said=said) from error
