@@ -2,19 +2,28 @@
 
 From "The Check" (seed 002): Effect and Botch, the Degree of Success (table 7A),
 Attribute, Skill and Knowledge pools and Thresholds (also as check kinds of
-their own), buying hits and Validation Dice on every kind of check, opposed,
-group and luck checks, and the ``12d(6+):3`` notation. Exact odds are integer
+their own), an attack and the Damage Check against Hardness it lets through,
+buying hits and Validation Dice on every kind of check, opposed checks (also
+Skill against Skill), group checks (also Knowledge groups, helpers within 1
+level), luck checks, and the ``12d(6+):3`` notation. Exact odds are integer
 binomials over 10**dice. Rulings are in ``RULINGS``.
 """
 
 from __future__ import annotations
 
+from ._attack import Attack
 from ._checks import AttributeCheck, Check, KnowledgeCheck, SkillCheck
 from ._group import Group
+from ._knowledge_group import KnowledgeGroup
 from ._luck import Luck
 from ._notation import parse
 from ._opposed import Opposed
+from ._opposed_skills import OpposedSkills
 from ._rules import (
+    ATTACK_MISSED,
+    ATTACK_OUTCOMES,
+    DAMAGE_NONE,
+    DAMAGE_OUTCOMES,
     DAMAGE_THRESHOLDS,
     DEFENCES,
     DEGREES,
@@ -52,8 +61,10 @@ from ._rules import (
     difficulty,
     hits_per_ten,
     knowledge_helper_allowed,
+    knowledge_helpers,
     max_bought,
     notable,
+    skill_dice,
     training_dice,
 )
 from ._rulings import RULINGS
@@ -63,8 +74,11 @@ CHECKS: dict[str, type] = {
     "attribute": AttributeCheck,
     "skill": SkillCheck,
     "knowledge": KnowledgeCheck,
+    "attack": Attack,
     "opposed": Opposed,
+    "opposed_skills": OpposedSkills,
     "group": Group,
+    "knowledge_group": KnowledgeGroup,
     "luck": Luck,
 }
 """The check classes by the name the command line uses."""
@@ -75,8 +89,11 @@ __all__ = [
     "SkillCheck",
     "KnowledgeCheck",
     "Opposed",
+    "OpposedSkills",
     "Group",
+    "KnowledgeGroup",
     "Luck",
+    "Attack",
     "parse",
     "Degree",
     "DEGREES",
@@ -104,6 +121,12 @@ __all__ = [
     "hits_per_ten",
     "max_bought",
     "knowledge_helper_allowed",
+    "knowledge_helpers",
+    "skill_dice",
+    "ATTACK_MISSED",
+    "DAMAGE_NONE",
+    "DAMAGE_OUTCOMES",
+    "ATTACK_OUTCOMES",
     "KINDS",
     "HELPER_TN",
     "LUCK_THRESHOLD",

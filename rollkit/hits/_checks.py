@@ -3,6 +3,7 @@ the check kinds built from a character sheet; the rolling helpers every Hits che
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -53,6 +54,7 @@ from ._rules import (
     check_validation,
     degree_index,
     max_bought,
+    skill_dice,
     training_dice,
 )
 
@@ -62,12 +64,16 @@ __all__ = [
     "SkillCheck",
     "KnowledgeCheck",
     "Validated",
+    "FromValidated",
     "FromCheck",
+    "check_rolled",
     "roll_pool",
     "roll_validated",
     "degree_details",
     "HITS",
     "TN",
+    "POOL",
+    "POWER",
     "BOUGHT",
     "VALIDATION",
 ]
@@ -142,6 +148,22 @@ def degree_details(hits: int, tn: int) -> tuple[Degree, tuple[tuple[str, object]
     return row, tuple(details)
 
 
+def check_rolled(name: str, dice: int, rolled: int, bought: str) -> None:
+    """The pool ``name`` of ``dice`` rolls ``rolled`` of them: at most ``MAX_ROLLED``, or a
+    ``LimitError`` saying how many groups of ten (the field ``bought``) would roll fewer."""
+    if rolled > MAX_ROLLED:
+        most = max_bought(dice=dice)
+        raise LimitError(
+            f"{name}={dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
+            f" check (buy hits with {bought}=... to roll fewer; with this pool {bought} can go"
+            f" up to {most})",
+            field=name,
+            said=f"{rolled} dice to roll are too many to work out exactly (at most"
+            f" {MAX_ROLLED}); buy groups of ten with {{{bought}}} to roll fewer (up to {most} from"
+            " this pool).",
+        )
+
+
 # -- what the kinds of check share ---------------------------------------------------
 
 HITS = Tally("Hits", one="Hit")
@@ -162,6 +184,12 @@ VALIDATION = Param(
     why="0 for no Validation Die, else a Threshold from 2 to 10",
 )
 """The second Threshold of one rolled die (1 is refused by ``check_validation``)."""
+
+
+POOL = Param("Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL, limit="high")
+"""A Check's Dice Pool; a Damage Check's is the attack's Power (``POWER``)."""
+POWER = replace(POOL, label="Power", hint="the Damage Check's d10s, from the weapon or attack")
+"""The Dice Pool of a Damage Check, as ``Check.damage`` checks it and ``Attack`` declares it."""
 
 
 class Validated(CheckBase):
@@ -246,8 +274,9 @@ def _from_sheet(
         if field not in shared:  # the pool itself is too large
             field = blame
             why = f"too many for one Dice Pool (at most {MAX_POOL})." if dice > MAX_POOL else error.said
-            said = f"{words} give {dice} dice: {why}"
-        raise type(error)(f"{given} give {dice} dice: {error}", field=field, said=said) from error
+            said = f"{words} {'give' if ' and ' in words else 'gives'} {dice} dice: {why}"
+        give = "give" if " and " in given else "gives"
+        raise type(error)(f"{given} {give} {dice} dice: {error}", field=field, said=said) from error
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,9 +300,7 @@ class Check(Validated):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
-    dice: int = param(
-        "Dice Pool", hint="d10s in the pool, bought groups included", low=0, high=MAX_POOL, limit="high"
-    )
+    dice: int = declare(POOL)
     threshold: int = declare(THRESHOLD)
     tn: int = declare(TN)
     bought: int = declare(BOUGHT, default=0)
@@ -295,17 +322,7 @@ class Check(Validated):
     def _check_rules(self) -> None:
         if self.bought:
             check_bought("bought", self.bought, self.dice, f"dice={self.dice}", f"a pool of {self.dice} dice")
-        if self.rolled > MAX_ROLLED:
-            most = max_bought(dice=self.dice)
-            raise LimitError(
-                f"dice={self.dice} is too large: rollkit rolls at most {MAX_ROLLED} dice in one"
-                f" check (buy hits with bought=... to roll fewer; with this pool bought can go"
-                f" up to {most})",
-                field="dice",
-                said=f"{self.rolled} dice to roll are too many to work out exactly (at most"
-                f" {MAX_ROLLED}); buy groups of ten with {{bought}} to roll fewer (up to {most} from"
-                " this pool).",
-            )
+        check_rolled("dice", self.dice, self.rolled, "bought")
         check_validation(self.validation, self.keyword, self.rolled)
 
     # -- builders -----------------------------------------------------------------------
@@ -354,12 +371,8 @@ class Check(Validated):
         Attribute. Untrained, it is an Attribute Check: Focus dice are not added
         (ruling hits-untrained-action).
         """
-        attribute = _checked(LEVEL, "attribute", attribute)
+        base = skill_dice(attribute=attribute, training=training, focus=focus)
         trained = training_dice(training=training)
-        focus = _checked(FOCUS, "focus", focus)
-        base = attribute_dice(level=attribute)
-        if trained:
-            base += trained + focus
         return _from_sheet(
             cls,
             f"attribute={attribute}, training={training!r}, focus={focus} and modifier={modifier}",
@@ -403,22 +416,45 @@ class Check(Validated):
         )
 
     @classmethod
-    def static(cls, *, dice: int, tn: int, threshold: int = 6) -> Check:
+    def static(
+        cls,
+        *,
+        dice: int,
+        tn: int,
+        threshold: int = 6,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Check:
         """A Static Check: a fixed pool at 6+ unless its description says otherwise.
 
-        Ruling hits-static-threshold.
+        Ruling hits-static-threshold; it buys Hits and has a Validation Die like any
+        Check (ruling hits-buying-validation-kinds).
         """
-        return cls(dice=dice, threshold=threshold, tn=tn)
+        return cls(
+            dice=dice, threshold=threshold, tn=tn, bought=bought, validation=validation, keyword=keyword
+        )
 
     @classmethod
     def damage(
-        cls, *, power: int, hardness: int, threshold: int | None = None, damage: str | None = None
+        cls,
+        *,
+        power: int,
+        hardness: int,
+        threshold: int | None = None,
+        damage: str | None = None,
+        bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
     ) -> Check:
         """A Damage Check: the attack's Power and Threshold against the armour's Hardness.
 
         Without the attack's own ``threshold``, the rule of thumb for ``damage``
-        is used: "cutting" 7+, "piercing" 6+ (ruling hits-damage-threshold).
+        is used: "cutting" 7+, "piercing" 6+ (ruling hits-damage-threshold). It buys
+        Hits and has a Validation Die like any Check (ruling hits-buying-validation-kinds).
         """
+        power = _checked(POWER, "power", power)
+        hardness = _checked(TN, "hardness", hardness)
         if threshold is None:
             if damage is None:
                 raise RulesError(
@@ -430,7 +466,18 @@ class Check(Validated):
             threshold = DAMAGE_THRESHOLDS[choice("damage", damage, tuple(DAMAGE_THRESHOLDS))]
         elif damage is not None:
             choice("damage", damage, tuple(DAMAGE_THRESHOLDS))
-        return cls(dice=power, threshold=threshold, tn=hardness)
+        return _from_sheet(
+            cls,
+            f"power={power}",
+            f"{{power}} {power}",
+            "power",
+            power,
+            threshold,
+            tn=hardness,
+            bought=bought,
+            validation=validation,
+            keyword=keyword,
+        )
 
     @classmethod
     def buying(
@@ -505,7 +552,31 @@ class Check(Validated):
 # -- kinds of check from a character sheet ---------------------------------------------
 
 
-class FromCheck(FromSheet):
+class FromValidated(FromSheet):
+    """A kind of check whose odds and rolls are those of the ``Validated`` check that
+    ``_plain()`` builds, with the Validation Die's odds too (``hits.opposed_skills``,
+    ``hits.knowledge_group`` and every ``FromCheck``)."""
+
+    validation: int
+    keyword: Keyword
+
+    def _plain(self) -> Validated:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _given(self) -> dict[str, Any]:
+        """Every field by name, for a kind whose fields are its builder's arguments."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    def validation_outcomes(self) -> Distribution:
+        """The Validation Check alone (see ``Validated.validation_outcomes``)."""
+        return self._plain().validation_outcomes()
+
+    def outcomes_with_validation(self) -> Distribution:
+        """Each band with the validation failed, then passed."""
+        return self._plain().outcomes_with_validation()
+
+
+class FromCheck(FromValidated):
     """A kind of check whose odds and rolls are those of the plain ``Check`` that
     ``_plain()`` builds (from a character sheet, or a Luck Check's Fate pool), with the
     Validation Die's odds too. Each has the plain check's Validation Die and keyword
@@ -516,23 +587,12 @@ class FromCheck(FromSheet):
     role: ClassVar[str] = "pool"
     """How the dice of a roll are logged."""
 
-    validation: int
-    keyword: Keyword
-
     def _plain(self) -> Check:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def effects(self) -> Distribution:
         """Effect (Hits - TN; negative = Botch) with its exact probability."""
         return self._plain().effects()
-
-    def validation_outcomes(self) -> Distribution:
-        """The Validation Check alone (see ``Check.validation_outcomes``)."""
-        return self._plain().validation_outcomes()
-
-    def outcomes_with_validation(self) -> Distribution:
-        """Each band with the validation failed, then passed."""
-        return self._plain().outcomes_with_validation()
 
     def _play(self, dice: Dice) -> Roll:
         return self._plain()._play_as(dice, self.role, self.describe())

@@ -28,6 +28,7 @@ from ._rules import (
     attribute_threshold,
     check_validation,
     knowledge_helper_allowed,
+    knowledge_helpers,
     max_bought,
 )
 
@@ -98,6 +99,21 @@ class Group(Validated):
     )
     validation: int = declare(replace(VALIDATION, label="Leader's Validation Die (x+)"), default=0)
     keyword: Keyword = like(Check, "keyword")
+    rating: int = declare(
+        replace(RATING, label="Leader's Knowledge Rating", hint="on a Knowledge Check: who may help"),
+        default=0,
+    )
+    helper_ratings: tuple[int, ...] = param(
+        "Helpers' Knowledge Ratings",
+        hint="each helper's, in order, on a Knowledge Check",
+        item="helper",
+        most=MAX_HELPERS,
+        limit="high",
+        low=RATING.low,
+        high=RATING.high,
+        start=2,
+        default=(),
+    )
 
     def _check_rules(self) -> None:
         if self.kind in ("static", "luck"):
@@ -118,6 +134,17 @@ class Group(Validated):
                 f" too many to work out exactly; at most {MAX_GROUP_DICE} dice in all.",
             )
         check_validation(self.validation, self.keyword, None)
+        if self.kind == "knowledge":
+            check_ratings(self.rating, self.helper_ratings, len(self.helpers))
+        elif self.rating or self.helper_ratings:
+            name = "rating" if self.rating else "helper_ratings"
+            raise RulesError(
+                f"{name}={describe(getattr(self, name))} is not allowed with kind={self.kind!r}:"
+                " Knowledge Ratings only count on a Knowledge Check (kind='knowledge')",
+                field=name,
+                said="Knowledge Ratings only count on a Knowledge Check; clear them, or choose a"
+                " Knowledge Check for {kind}.",
+            )
 
     @classmethod
     def knowledge(
@@ -134,24 +161,14 @@ class Group(Validated):
     ) -> Group:
         """A Knowledge group check; ``helpers`` are (Intellect, Knowledge Rating) pairs.
 
-        A helper whose rating is below 1 or more than 1 below the leader's is
-        refused (ruling hits-group-knowledge-limit).
+        A helper whose rating is below 1, or more than 1 level from the leader's
+        (above or below), is refused (ruling hits-group-knowledge-limit).
         """
         rating = _checked(RATING, "rating", rating)
         pools = []
         for i, pair in enumerate(_pairs(helpers)):
             level, theirs = pair
-            if not knowledge_helper_allowed(lead=rating, helper=theirs):
-                least = max(1, rating - 1)
-                raise RulesError(
-                    f"helpers[{i}]={describe(pair)} is not allowed: a helper's Knowledge Rating"
-                    f" must be at least {least} (1 or more, and within 1 of the"
-                    f" leader's {rating})",
-                    field="helpers",
-                    item=i,
-                    said=f"a Knowledge Rating of {theirs} cannot help; a helper needs at least {least}"
-                    f" (1 or more, and within 1 of the leader's {rating}).",
-                )
+            check_helper(rating, theirs, f"helpers[{i}]={describe(pair)}", "helpers", i, 1)
             pools.append((attribute_dice(level=level) + 2 * theirs, attribute_threshold(level=level)))
         return cls(
             dice=attribute_dice(level=intellect) + 2 * rating,
@@ -163,6 +180,8 @@ class Group(Validated):
             helpers_buy=helpers_buy,
             validation=validation,
             keyword=keyword,
+            rating=rating,
+            helper_ratings=tuple(theirs for _, theirs in _pairs(helpers)),
         )
 
     def _weights(self) -> GroupWeights:
@@ -250,3 +269,37 @@ def _pairs(value: Any) -> tuple[tuple[int, int], ...]:
             )
         )
     return tuple(out)
+
+
+def check_ratings(lead: int, ratings: tuple[int, ...], helpers: int) -> None:
+    """A Knowledge group check's helpers' ratings: one per helper, each allowed beside the
+    leader's ``lead`` (ruling hits-group-knowledge-limit); each is already 0 to 5."""
+    if len(ratings) != helpers:
+        raise RulesError(
+            f"helper_ratings={describe(ratings)} is not allowed with {helpers} helpers: a"
+            f" Knowledge group check needs one Knowledge Rating for each helper"
+            " (ruling hits-group-knowledge-limit)",
+            field="helper_ratings",
+            said=f"{len(ratings)} given; a Knowledge group check needs one for"
+            f" {'the helper' if helpers == 1 else f'each of the {helpers} helpers'} in {{helpers}}.",
+        )
+    for i, theirs in enumerate(ratings):
+        check_helper(lead, theirs, f"helper_ratings[{i}]={theirs}", "helper_ratings", i, None)
+
+
+def check_helper(lead: int, theirs: int, given: str, field: str, item: int, part: int | None) -> None:
+    """A helper at Knowledge Rating ``theirs`` may help a leader at ``lead``, else the error
+    about ``given`` (the helper as the caller wrote it), at ``field``, ``item`` and ``part``."""
+    if knowledge_helper_allowed(lead=lead, helper=theirs):
+        return
+    allowed = [str(r) for r in knowledge_helpers(lead=lead)]
+    wanted = allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+    raise RulesError(
+        f"{given} is not allowed: a helper's Knowledge Rating must be {wanted} (1 or more, and"
+        f" within 1 level of the leader's {lead})",
+        field=field,
+        item=item,
+        part=part,
+        said=f"a Knowledge Rating of {theirs} cannot help; a helper needs {wanted} (1 or more, and"
+        f" within 1 level of the leader's {lead}).",
+    )

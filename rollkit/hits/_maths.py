@@ -34,6 +34,8 @@ __all__ = [
     "GroupWeights",
     "group_weights",
     "group_split",
+    "AttackWeights",
+    "attack_weights",
     "outcome_distribution",
     "tally_distribution",
     "split_outcomes",
@@ -292,6 +294,51 @@ def group_split(
     """Band weights of the leader's Effect (Hits - ``tn``); see ``group_weights``."""
     w = group_weights(dice, t, helpers, bought, helpers_buy, v)
     return Bands(bands(w.failed, -tn), bands(w.passed, -tn), w.helper_dice + w.leader_dice)
+
+
+class AttackWeights(NamedTuple):
+    """Exact weights over ``10**exponent`` of an attack and the Damage Check that follows it.
+
+    ``outcomes`` are the weights of ``MISFIRE`` (under Misfire only), ``ATTACK_MISSED`` and
+    the Damage Check's ``DAMAGE_OUTCOMES`` (table 7A, eff:0 apart); ``damage[d]`` is the
+    weight of d damage (the Damage Check's Effect when it is 1 or more, else 0); ``success``
+    the weight of some damage dealt.
+    """
+
+    outcomes: tuple[int, ...]
+    damage: tuple[int, ...]
+    success: int
+    exponent: int
+
+
+@lru_cache(maxsize=256)
+def attack_weights(
+    n: int, t: int, v: int, shift: int, keyword: str, dn: int, dt: int, dshift: int
+) -> AttackWeights:
+    """n attack dice at t+ (Effect = Hits - ``shift``; with v the last also read at v+), and
+    when the attack succeeds (and, under Misfire, its Validation Die passes) dn damage dice
+    at dt+ with Effect = Hits - ``dshift`` (ruling hits-attack-then-damage). The two rolls
+    are independent: every product of an attack's weight and a damage weight is one joint
+    weight over ``10**(n + dn)``."""
+    split = check_split(n, t, v, shift)
+    wins = [d.success for d in DEGREES]
+    through = sum(w for w, ok in zip(split.passed, wins) if ok)
+    misfire = 0
+    if keyword == "misfire":
+        misfire = sum(split.failed)
+    else:
+        through += sum(w for w, ok in zip(split.failed, wins) if ok)
+    missed = 10**n - through - misfire
+    hits = binomial(dn, dt)  # hits[k]: Effect k - dshift
+    damage = [0] * (max(0, dn - dshift) + 1)
+    damage[0] = (missed + misfire) * 10**dn
+    for k, w in enumerate(hits):
+        damage[max(0, k - dshift)] += through * w
+    banded = bands(hits, -dshift)
+    nil = hits[dshift] if 0 <= dshift <= dn else 0  # eff:0: a success that deals no damage
+    outcomes = ((misfire * 10**dn,) if keyword == "misfire" else ()) + (missed * 10**dn,)
+    outcomes += tuple(through * w for w in (*banded[:3], nil, banded[3] - nil, *banded[4:]))
+    return AttackWeights(outcomes, tuple(damage), sum(damage[1:]), n + dn)
 
 
 # --- outcomes and tallies as Distributions ----------------------------------------------

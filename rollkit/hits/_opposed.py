@@ -3,25 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .._dist import Distribution
-from .._errors import LimitError
-from .._fields import declare, like, param
+from .._errors import LimitError, RulesError
+from .._fields import declare, fields, like, param
 from .._roll import Dice, Roll
 from .._words import Tally
-from ._checks import BOUGHT, Check, Validated, degree_details, roll_pool, roll_validated
+from ._checks import (
+    BOUGHT,
+    Check,
+    Validated,
+    degree_details,
+    roll_pool,
+    roll_validated,
+)
 from ._maths import opposed_effects, opposed_split, tally_distribution
 from ._rules import (
+    LEVEL,
     MAX_OPPOSED_DICE,
     SYSTEM,
     THRESHOLD,
     Keyword,
+    _checked,
+    _pool,
     attribute_dice,
     attribute_threshold,
     check_bought,
     check_validation,
     max_bought,
+    side_skill_dice,
+    skill_dice,
 )
 
 __all__ = ["Opposed"]
@@ -99,13 +111,89 @@ class Opposed(Validated):
         check_validation(self.validation, self.keyword, self.rolled)
 
     @classmethod
-    def attributes(cls, *, level: int, against: int) -> Opposed:
-        """An opposed Attribute Check such as ``COR:STR``: each level gives pool and Threshold."""
-        return cls(
-            dice=attribute_dice(level=level),
-            threshold=attribute_threshold(level=level),
-            against_dice=attribute_dice(level=against),
-            against_threshold=attribute_threshold(level=against),
+    def attributes(
+        cls,
+        *,
+        level: int,
+        against: int,
+        modifier: int = 0,
+        against_modifier: int = 0,
+        bought: int = 0,
+        against_bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Opposed:
+        """An opposed Attribute Check such as ``COR:STR``: each level gives pool and Threshold,
+        with each side's situational dice (never below 0) and the options of ``Opposed``."""
+        return _from_sheets(
+            cls,
+            _Side(
+                f"level={level} and modifier={modifier}",
+                f"{{level}} {level} and {{modifier}} {modifier}",
+                "modifier",
+                _pool(attribute_dice(level=level), modifier),
+                attribute_threshold(level=level),
+            ),
+            _Side(
+                f"against={against} and against_modifier={against_modifier}",
+                f"{{against}} {against} and {{against_modifier}} {against_modifier}",
+                "against_modifier",
+                _pool(attribute_dice(level=_checked(LEVEL, "against", against)), against_modifier),
+                attribute_threshold(level=against),
+            ),
+            bought=bought,
+            against_bought=against_bought,
+            validation=validation,
+            keyword=keyword,
+        )
+
+    @classmethod
+    def skills(
+        cls,
+        *,
+        attribute: int,
+        training: str,
+        focus: int = 0,
+        modifier: int = 0,
+        against_attribute: int,
+        against_training: str,
+        against_focus: int = 0,
+        against_modifier: int = 0,
+        bought: int = 0,
+        against_bought: int = 0,
+        validation: int = 0,
+        keyword: Keyword = "none",
+    ) -> Opposed:
+        """A Skill Check against the defender's Skill Check, such as ``Persuade (Con):Cunning
+        (Discern)``: each side's pool is Training + Focus + its Attribute's dice (untrained:
+        the Attribute's alone, ruling hits-untrained-action), its Threshold the Attribute's
+        (section "TN from Opposed Hits")."""
+        return _from_sheets(
+            cls,
+            _Side(
+                f"attribute={attribute}, training={training!r}, focus={focus} and modifier={modifier}",
+                f"{{attribute}} {attribute}, {{training}} {training}, {{focus}} {focus} and"
+                f" {{modifier}} {modifier}",
+                "modifier",
+                _pool(skill_dice(attribute=attribute, training=training, focus=focus), modifier),
+                attribute_threshold(level=attribute),
+            ),
+            _Side(
+                f"against_attribute={against_attribute}, against_training={against_training!r},"
+                f" against_focus={against_focus} and against_modifier={against_modifier}",
+                f"{{against_attribute}} {against_attribute}, {{against_training}} {against_training},"
+                f" {{against_focus}} {against_focus} and {{against_modifier}} {against_modifier}",
+                "against_modifier",
+                _pool(
+                    side_skill_dice("against_", against_attribute, against_training, against_focus),
+                    against_modifier,
+                ),
+                attribute_threshold(level=against_attribute),
+            ),
+            bought=bought,
+            against_bought=against_bought,
+            validation=validation,
+            keyword=keyword,
         )
 
     @property
@@ -171,3 +259,44 @@ class Opposed(Validated):
             self.outcomes()[outcome],
             details=(("opposing hits", tn),) + details + bought + validated,
         )
+
+
+class _Side(NamedTuple):
+    """One side of an opposed check from a character sheet: the entries in Python (``given``)
+    and in the rules' words (``words``), the entry to change for a pool too large (``blame``),
+    and the pool and Threshold they make."""
+
+    given: str
+    words: str
+    blame: str
+    dice: int
+    threshold: int
+
+
+def _from_sheets(cls: type[Opposed], actor: _Side, defender: _Side, **shared: Any) -> Opposed:
+    """An opposed check of two pools from character sheets. The values passed on as they are
+    (``shared``: bought groups, Validation Die and keyword) are checked first, as ``Opposed``
+    declares them; an error that only a pool causes names the sheet entries that made it."""
+    declared = {f.name: f for f in fields(Opposed)}
+    for name, value in shared.items():
+        declared[name].check(value)
+    check_validation(shared["validation"], shared["keyword"], None)
+    try:
+        return cls(
+            dice=actor.dice,
+            threshold=actor.threshold,
+            against_dice=defender.dice,
+            against_threshold=defender.threshold,
+            **shared,
+        )
+    except RulesError as error:  # a LimitError stays one
+        side = defender if error.field in ("against_bought", "against_dice") else actor
+        field, said = error.field, error.said
+        if field not in shared:  # a pool, or both together, too large
+            field = side.blame
+            said = (
+                f"{actor.dice} dice from {actor.words}, and {defender.dice} from {defender.words}: too"
+                f" many to work out exactly (at most {MAX_OPPOSED_DICE} on both sides together)."
+            )
+        give = "give" if " and " in side.given else "gives"
+        raise type(error)(f"{side.given} {give} {side.dice} dice: {error}", field=field, said=said) from error

@@ -57,6 +57,13 @@ __all__ = [
     "hits_per_ten",
     "max_bought",
     "knowledge_helper_allowed",
+    "knowledge_helpers",
+    "skill_dice",
+    "side_skill_dice",
+    "ATTACK_MISSED",
+    "DAMAGE_NONE",
+    "DAMAGE_OUTCOMES",
+    "ATTACK_OUTCOMES",
     "THRESHOLD",
     "LEVEL",
     "FOCUS",
@@ -167,6 +174,21 @@ MISFIRE = "Misfire (no damage)"
 """The outcome of a check whose Validation Die fails under the Misfire keyword."""
 MISFIRE_OUTCOMES: tuple[str, ...] = (MISFIRE, *OUTCOMES)
 """Outcome names under Misfire: the misfire first, then table 7A with the die passed."""
+
+ATTACK_MISSED = "Attack missed (no Damage Check)"
+"""The outcome of an attack whose Hits fall short of the defence: no Damage Check is rolled."""
+DAMAGE_NONE = "Damage: eff:0, no damage (Nominal Success)"
+"""A Damage Check whose Hits equal the Hardness: it succeeds but has no Effect to deal
+(ruling hits-damage-effect)."""
+DAMAGE_OUTCOMES: tuple[str, ...] = (
+    *(f"Damage: {o}" for o in OUTCOMES[:3]),
+    DAMAGE_NONE,
+    *(f"Damage: {o}" for o in OUTCOMES[3:]),
+)
+"""The Damage Check after an attack, worst to best: its bands of table 7A, with eff:0 apart
+from the rest of DoS 1 (Effect 1), since it deals no damage."""
+ATTACK_OUTCOMES: tuple[str, ...] = (ATTACK_MISSED, *DAMAGE_OUTCOMES)
+"""Outcome names of an attack and its Damage Check (under Misfire, ``MISFIRE`` comes first)."""
 
 # The first Effect of each band after the first: band i covers _STARTS[i-1] .. _STARTS[i]-1.
 _STARTS = tuple(d.low for d in DEGREES[1:])
@@ -288,16 +310,23 @@ def attribute_threshold(*, level: int) -> int:
 
 def training_dice(*, training: str) -> int:
     """Dice from a Skill Training name (any letter case): 0, 1, 2, 3 or 4."""
+    return _training("training", training)
+
+
+def _training(name: str, training: object) -> int:
+    """``training_dice`` for the argument ``name`` (``against_training`` ...)."""
     if not isinstance(training, str):
         raise ParameterTypeError(
-            f"training={describe(training)} is not allowed: training must be one of"
-            f" {', '.join(repr(t) for t in TRAINING)} ({type(training).__name__} given)"
+            f"{name}={describe(training)} is not allowed: {name} must be one of"
+            f" {', '.join(repr(t) for t in TRAINING)} ({type(training).__name__} given)",
+            field=name,
         )
     key = training.strip().lower()
     if key not in TRAINING:
         raise RulesError(
-            f"training={describe(training)} is not allowed: training must be one of"
-            f" {', '.join(repr(t) for t in TRAINING)}"
+            f"{name}={describe(training)} is not allowed: {name} must be one of"
+            f" {', '.join(repr(t) for t in TRAINING)}",
+            field=name,
         )
     return TRAINING[key]
 
@@ -321,13 +350,34 @@ def max_bought(*, dice: int) -> int:
 def knowledge_helper_allowed(*, lead: int, helper: int) -> bool:
     """Whether a helper's Knowledge Rating lets them help a Knowledge group check.
 
-    Section "Group Checks": a helper needs a rating of at least 1 and no more
-    than 1 below the leader's (ruling hits-group-knowledge-limit: a helper
-    who knows more than the leader counts too).
+    Section "Group Checks": a helper's rating is at least 1 and within 1 level
+    of the leader's, above or below (ruling hits-group-knowledge-limit).
     """
     lead = _checked(RATING, "lead", lead)
     helper = _checked(RATING, "helper", helper)
-    return helper >= max(1, lead - 1)
+    return helper >= 1 and abs(helper - lead) <= 1
+
+
+def knowledge_helpers(*, lead: int) -> tuple[int, ...]:
+    """The Knowledge Ratings that may help a leader at ``lead`` (``knowledge_helper_allowed``)."""
+    return tuple(r for r in range((RATING.high or 0) + 1) if knowledge_helper_allowed(lead=lead, helper=r))
+
+
+def skill_dice(*, attribute: int, training: str, focus: int = 0) -> int:
+    """The dice of a Skill Check: the Attribute's, plus Training and Focus when trained.
+
+    Section "Dice Pool in a Skill Check". Untrained, it is the Attribute Check's
+    pool: Focus dice are not added (ruling hits-untrained-action).
+    """
+    return side_skill_dice("", attribute, training, focus)
+
+
+def side_skill_dice(side: str, attribute: object, training: object, focus: object) -> int:
+    """``skill_dice`` with each argument's name after ``side`` ("against_"), for errors."""
+    dice = attribute_dice(level=_checked(LEVEL, f"{side}attribute", attribute))
+    trained = _training(f"{side}training", training)
+    focus = _checked(FOCUS, f"{side}focus", focus)
+    return dice + trained + focus if trained else dice
 
 
 # --- values that both a check's fields and the rules' functions check ----------------------

@@ -137,9 +137,12 @@ RULINGS: tuple[Ruling, ...] = (
         section="Buying Hits; Validation Dice; Luck Checks",
         source="Buying Hits is described for any large pool, and a Validation Die for any Check"
         " that calls for one; a Luck Check is a Static Check rolled with the Fate pool.",
-        ruling="Check, the sheet kinds (hits.attribute, hits.skill, hits.knowledge) and Luck"
-        " take bought= and validation= (with keyword=) exactly as a Check; Opposed and Group"
-        " take them as the rulings on those checks say.",
+        ruling="Check and its builders (Check.attribute, Check.skill, Check.knowledge,"
+        " Check.static, Check.damage), the sheet kinds (hits.attribute, hits.skill,"
+        " hits.knowledge) and Luck take bought= and validation= (with keyword=) exactly as a"
+        " Check; Opposed and its builders (Opposed.attributes, Opposed.skills and"
+        " hits.opposed_skills), Group, hits.knowledge_group and hits.attack take them as the"
+        " rulings on those checks say.",
         why="Neither rule names a kind it leaves out, and a Group Check is the only place the"
         " text excludes Static and Luck Checks. A Luck Check with 25 Fate against TN 12"
         " succeeds 5494379/8388608 (about 65%) rolling every die, and 22819/32768 (about"
@@ -224,17 +227,28 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="hits-group-knowledge-limit",
-        title="Knowledge helpers must be within 1 level of the leader",
+        title="Knowledge helpers: within 1 level of the leader, either way",
         system=SYSTEM,
         section="Group Checks",
-        source="For a Knowledge group check only helpers within 1 level of the leader's Knowledge"
-        " Rating (minimum of level 1) add anything.",
-        ruling="knowledge_helper_allowed(lead=, helper=) is true when the helper's rating is at"
-        " least max(1, lead - 1); Group.knowledge refuses other helpers rather than"
-        " letting them roll.",
-        why="The limit keeps out helpers who know too little; a helper who knows more than the"
-        " leader (rating 5 helping a leader at 3) clearly has something to add, so 'within 1'"
-        " only bounds from below. A leader at rating 0 or 1 still needs helpers at 1 or more.",
+        source="For a Knowledge group check only helpers 'within 1 level of the lead (minimum of"
+        " level 1)' add anything; the leader is 'likely the character with the best chance at"
+        " scoring the most hits'.",
+        ruling="knowledge_helper_allowed(lead=, helper=) is true when the helper's rating is 1 or"
+        " more and at most 1 level from the leader's, either way: a leader at 3 takes helpers at"
+        " 2, 3 or 4, a leader at 0 or 1 helpers at 1 (or 1 and 2). Every interface checks it:"
+        " Group.knowledge and hits.knowledge_group from (Intellect, Knowledge Rating) pairs, and"
+        " a Group of kind 'knowledge' from its rating and helper_ratings; other helpers are"
+        " refused rather than rolled.",
+        why="Rollkit once read 'within 1' as a floor only, letting a helper at 5 help a leader at"
+        " 3. The two readings against the text's statements: 'within 1 level' (a distance) is"
+        " kept by reading both ways and broken by the floor alone, since 5 is 2 levels from 3;"
+        " 'minimum of level 1' and 'only those ... would provide any benefit' are kept by both;"
+        " 'the best chance ... leads' is kept by both ways and strained by the floor, which"
+        " rewards the weaker leading. Two Intellect 5 scholars at ratings 3 (10d(6+)) and 5"
+        " (14d(6+)) against TN 8: both ways they cannot help each other, and the better one"
+        " leading alone succeeds 1619/4096 (about 39.5%); with the floor alone the one at 3"
+        " leads with the one at 5 helping, 312320687/536870912 (about 58.2%), while the one at"
+        " 3 alone has 7/128. Both ways keeps all four statements, so rollkit reads it so.",
     ),
     Ruling(
         id="hits-group-leader-buying",
@@ -290,6 +304,50 @@ RULINGS: tuple[Ruling, ...] = (
         " damage type pick 7+ (cutting) or 6+ (piercing).",
         why="The text sends the reader to the attack's details to settle the Threshold, so the"
         " rule of thumb is only the fallback.",
+    ),
+    Ruling(
+        id="hits-attack-then-damage",
+        title="A Damage Check follows only an attack that gets through",
+        system=SYSTEM,
+        section="Damage Check; TN from Hardness; Validation Dice",
+        source="A Damage Check delivers the attack's harm with its Power and Threshold against"
+        " the Hardness of the armour struck. In the arquebus example an attack whose Hits reach"
+        " the target's defence is 'a hit normally', and a failed Misfire Validation Die means"
+        " the attack 'automatically does no damage'.",
+        ruling="hits.Attack rolls the attack first. Only when its Hits reach the defence (eff:0"
+        " included) and, under Misfire, its Validation Die passes is the Damage Check rolled,"
+        " from the Power alone: the attack's Effect buys Maneuvers and is not added (ruling"
+        " hits-choices-after-the-roll). The Validation Die is the attack's last die; with"
+        " keyword 'none' it is only reported. Each Check buys Hits from its own pool. When"
+        " replaying, the damage dice follow the attack's, and none are given when no Damage"
+        " Check is made.",
+        why="The Validation Die belongs to the roll that fires the weapon, the attack, as Rome's"
+        " red die does; and damage needs a blow that lands. The two rolls share no die, so the"
+        " chances multiply: a 7d(6+) sword blow against EVA 3 lands 99/128 of the time, its"
+        " 8d(7+) Damage Check against Hardness 2 succeeds 349072/390625, so a Damage Check is"
+        " made and reaches the Hardness 2159883/3125000 of the time (about 69.1%). Rome's"
+        " arquebus, 11d(6+) against TN 3 with Misfire 2+, lets a Damage Check through"
+        " 8937/10240 of the time.",
+    ),
+    Ruling(
+        id="hits-damage-effect",
+        title="Damage is the Damage Check's Effect, so eff:0 deals none",
+        system=SYSTEM,
+        section="The Check; Effect in a Damage Check (Wounds)",
+        source="The Effect of a Damage Check 'directly delivers damage, or a wound'; a Check is"
+        " 'considered to have Effect' when its Hits exceed the TN, and Hits equal to the TN"
+        " still succeed (eff:0, a nominal success).",
+        ruling="The damage of an Attack (its tally) is the Damage Check's Effect when that is 1"
+        " or more, and 0 otherwise, and the play succeeds when it deals damage. At eff:0 the"
+        " Damage Check itself succeeds (the roll says DoS 1, Nominal Success) but deals no"
+        " damage: the outcome table lists it apart, as 'Damage: eff:0, no damage', and a Botch,"
+        " a miss or a misfire deal none either. The text does not say how big a wound each"
+        " Effect makes, so rollkit gives the Effect and its band.",
+        why="Both statements hold this way: eff:0 is a success of the Damage Check, and damage is"
+        " Effect, of which eff:0 has none. For the sword blow (7d(6+) against EVA 3, then 8d(7+)"
+        " against Hardness 2) the Damage Check is made and succeeds 2159883/3125000 of the time,"
+        " but deals damage only 827343/1562500 (about 52.9%): the difference, 505197/3125000,"
+        " is the eff:0 Damage Checks.",
     ),
     Ruling(
         id="hits-choices-after-the-roll",

@@ -149,8 +149,12 @@ def _value_text(field: Field, value: object) -> str:
     if isinstance(value, tuple):
         if not value:
             return "none"
-        if all(isinstance(v, tuple) for v in value):  # helpers: "8 at 6+; 3 at 7+"
-            return "; ".join(" at ".join(map(str, v)) + "+" for v in value)
+        if all(isinstance(v, tuple) for v in value):
+            parts = field.param.entries()
+            if len(parts) == 2 and "(x+)" in parts[1].label:  # pools: "8 at 6+; 3 at 7+"
+                return "; ".join(" at ".join(map(str, v)) + "+" for v in value)
+            # other entries part by part: "Intellect 4, Knowledge Rating 2; ..."
+            return "; ".join(", ".join(f"{p.label} {n}" for p, n in zip(parts, v)) for v in value)
         return ", ".join(map(str, value))
     if "(x+)" in field.label and isinstance(value, int):
         return f"{value}+"

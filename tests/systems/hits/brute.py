@@ -128,3 +128,65 @@ def assert_matches(check: Validated, joint: dict[tuple[int, bool], Fraction], le
         with pytest.raises(RulesError, match="validation=0"):
             check.validation_outcomes()
     assert check.success_from() == (None if check.keyword == "misfire" else least)
+
+
+# Attribute Levels written out from the text's prose (sections "Dice Pool in an Attribute
+# Check" and "Threshold in Action Checks"), and Skill Training's dice ("Skill Training").
+ATTRIBUTE_DICE = {1: 2, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4, 7: 5, 8: 5, 9: 6, 10: 6, 11: 7}
+ATTRIBUTE_THRESHOLD = {1: 10, 2: 9, 3: 7, 4: 7, 5: 6, 6: 6, 7: 6, 8: 5, 9: 5, 10: 5, 11: 5}
+TRAINING_DICE = {"untrained": 0, "cursory": 1, "skilled": 2, "adept": 3, "expert": 4}
+
+
+def sheet_skill(attribute: int, training: str, focus: int, modifier: int) -> tuple[int, int]:
+    """(dice, Threshold) of a Skill Check from the sheet, by the text: Training, Focus and the
+    Attribute's dice, untrained the Attribute's alone; situational dice, never below 0."""
+    trained = TRAINING_DICE[training]
+    dice = ATTRIBUTE_DICE[attribute] + (trained + focus if trained else 0)
+    return max(0, dice + modifier), ATTRIBUTE_THRESHOLD[attribute]
+
+
+NO_DAMAGE = "Damage: eff:0, no damage (Nominal Success)"
+"""A Damage Check whose Hits equal the Hardness: a success with no Effect, so no damage."""
+
+
+def attack_reference(
+    *,
+    dice: int,
+    threshold: int,
+    tn: int,
+    bought: int,
+    validation: int,
+    keyword: str,
+    power: int,
+    damage_threshold: int,
+    hardness: int,
+    damage_bought: int,
+) -> tuple[dict[str, Fraction], dict[int, Fraction], Fraction]:
+    """(outcomes, damage, chance) of an attack and its Damage Check, die by die: the attack's
+    rolled dice (the last also its Validation Die) and bought Hits; when its Hits reach the
+    defence and, under Misfire, the die passes, the Damage Check's rolled dice and bought Hits.
+    Damage is the Damage Check's Effect when 1 or more, else 0; the play succeeds on damage."""
+    outcomes: dict[str, Fraction] = ({hits.MISFIRE: Fraction(0)} if keyword == "misfire" else {}) | {
+        "Attack missed (no Damage Check)": Fraction(0)
+    }
+    named = [f"Damage: {b}" for b in BANDS]
+    outcomes |= dict.fromkeys([*named[:3], NO_DAMAGE, *named[3:]], Fraction(0))
+    damage: dict[int, Fraction] = {}
+    chance = Fraction(0)
+    attack = by_faces(dice - 10 * bought, threshold, validation)
+    wounds = by_faces(power - 10 * damage_bought, damage_threshold)
+    for (k, ok), p in attack.items():
+        k += bought * (11 - threshold)
+        if keyword == "misfire" and not ok:
+            outcomes[hits.MISFIRE] += p
+            damage[0] = damage.get(0, Fraction(0)) + p
+        elif k < tn:
+            outcomes["Attack missed (no Damage Check)"] += p
+            damage[0] = damage.get(0, Fraction(0)) + p
+        else:
+            for (h, _), q in wounds.items():
+                effect = h + damage_bought * (11 - damage_threshold) - hardness
+                outcomes[NO_DAMAGE if effect == 0 else f"Damage: {band(effect)}"] += p * q
+                damage[max(0, effect)] = damage.get(max(0, effect), Fraction(0)) + p * q
+                chance += p * q if effect >= 1 else 0
+    return outcomes, damage, chance

@@ -19,7 +19,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollkit import LimitError, ParameterTypeError, RulesError, Ruling, hits
-from rollkit.hits import AttributeCheck, Check, Group, KnowledgeCheck, Luck, Opposed, SkillCheck
+from rollkit.hits import (
+    AttributeCheck,
+    Check,
+    Group,
+    KnowledgeCheck,
+    KnowledgeGroup,
+    Luck,
+    Opposed,
+    OpposedSkills,
+    SkillCheck,
+)
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
 from tests.systems.hits.brute import (
     BANDS,
@@ -571,6 +581,12 @@ CHECKS = [
     AttributeCheck(level=5, tn=2, validation=3, keyword="misfire"),
     SkillCheck(attribute=7, training="adept", focus=2, tn=4, modifier=10, bought=1),
     KnowledgeCheck(intellect=4, rating=2, tn=3),
+    OpposedSkills(attribute=4, training="skilled", focus=1, against_attribute=3, against_training="adept"),
+    OpposedSkills(
+        attribute=6, training="untrained", against_attribute=5, against_training="cursory", validation=4
+    ),
+    KnowledgeGroup(intellect=5, rating=3, tn=4, helpers=((4, 2), (3, 4))),
+    Group(dice=6, threshold=6, tn=3, helpers=((5, 7),), kind="knowledge", rating=2, helper_ratings=(1,)),
 ]
 
 
@@ -617,6 +633,8 @@ def test_rulings_are_complete() -> None:
         "group-helpers-buying",
         "group-validation-no-dice",
         "choices-after-the-roll",
+        "attack-then-damage",
+        "damage-effect",
     ):
         assert f"hits-{needed}" in ids
     assert len(ids) == len(hits.RULINGS)
@@ -691,14 +709,36 @@ def test_new_ruling_numbers_are_right() -> None:
         assert quoted in text, quoted
 
 
+def test_knowledge_limit_ruling_numbers() -> None:
+    """hits-group-knowledge-limit: two Intellect 5 scholars at ratings 3 and 5, against TN 8."""
+    low, high = Check.knowledge(intellect=5, rating=3, tn=8), Check.knowledge(intellect=5, rating=5, tn=8)
+    assert (low.dice, low.threshold, high.dice, high.threshold) == (10, 6, 14, 6)
+    assert low.chance() == Fraction(7, 128) and high.chance() == Fraction(1619, 4096)
+    # Read both ways, neither may help the other: 5 is 2 levels from 3.
+    for lead, helper in ((3, 5), (5, 3)):
+        assert not hits.knowledge_helper_allowed(lead=lead, helper=helper)
+    with pytest.raises(RulesError):
+        Group.knowledge(intellect=5, rating=3, tn=8, helpers=((5, 5),))
+    # With the floor alone (the old reading) the one at 3 leads and the one at 5 helps.
+    floor_alone = Group(dice=10, threshold=6, tn=8, helpers=((14, 6),))
+    assert floor_alone.chance() == Fraction(312320687, 536870912)
+    assert round(float(high.chance()), 3) == 0.395 and round(float(floor_alone.chance()), 3) == 0.582
+    ruling = next(r for r in hits.RULINGS if r.id == "hits-group-knowledge-limit")
+    for quoted in ("1619/4096", "312320687/536870912", "7/128", "39.5%", "58.2%", "10d(6+)", "14d(6+)"):
+        assert quoted in ruling.why, quoted
+
+
 def test_module_surface() -> None:
     assert hits.CHECKS == {
         "check": hits.Check,
         "attribute": hits.AttributeCheck,
         "skill": hits.SkillCheck,
         "knowledge": hits.KnowledgeCheck,
+        "attack": hits.Attack,
         "opposed": hits.Opposed,
+        "opposed_skills": hits.OpposedSkills,
         "group": hits.Group,
+        "knowledge_group": hits.KnowledgeGroup,
         "luck": hits.Luck,
     }
     for name in hits.__all__:

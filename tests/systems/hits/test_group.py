@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -17,6 +18,7 @@ import pytest
 
 from rollkit import LimitError, ParameterTypeError, RulesError, hits
 from rollkit.hits import Check, Group
+from rollkit.web import request
 from tests.systems.hits.brute import BANDS, DOS1, FACES, assert_matches, band, brute_hits, by_faces
 
 # -- group ----------------------------------------------------------------------------
@@ -126,23 +128,136 @@ def test_group_kinds_and_errors() -> None:
             Group(**({"dice": 3, "threshold": 6, "tn": 1} | params))  # type: ignore[arg-type]
 
 
+# Which Knowledge Ratings may help a leader, written from the text: 1 or more, and within 1
+# level of the leader's, above or below (ruling hits-group-knowledge-limit).
+HELPING = {0: {1}, 1: {1, 2}, 2: {1, 2, 3}, 3: {2, 3, 4}, 4: {3, 4, 5}, 5: {4, 5}}
+
+
+def test_knowledge_helpers_within_1_level_either_way() -> None:
+    for lead, allowed in HELPING.items():
+        assert {h for h in range(6) if hits.knowledge_helper_allowed(lead=lead, helper=h)} == allowed
+        assert hits.knowledge_helpers(lead=lead) == tuple(sorted(allowed))
+    assert hits.knowledge_helper_allowed(lead=3, helper=5) is False  # the issue's reproducer
+    for bad in (-1, 6):
+        with pytest.raises(RulesError, match="lead"):
+            hits.knowledge_helper_allowed(lead=bad, helper=1)
+        with pytest.raises(RulesError, match="helper"):
+            hits.knowledge_helper_allowed(lead=1, helper=bad)
+
+
 def test_group_knowledge_builder_and_limit() -> None:
-    assert [hits.knowledge_helper_allowed(lead=3, helper=h) for h in range(6)] == [
-        False,
-        False,
-        True,
-        True,
-        True,
-        True,
-    ]
-    assert [hits.knowledge_helper_allowed(lead=1, helper=h) for h in range(3)] == [False, True, True]
-    assert hits.knowledge_helper_allowed(lead=0, helper=0) is False
     check = Group.knowledge(intellect=6, rating=3, tn=4, helpers=((3, 2), (1, 4)))
-    assert check == Group(dice=10, threshold=6, tn=4, helpers=((7, 7), (10, 10)), kind="knowledge")
-    with pytest.raises(RulesError, match="Knowledge Rating"):
-        Group.knowledge(intellect=6, rating=3, tn=4, helpers=((3, 1),))
+    assert check == Group(
+        dice=10,
+        threshold=6,
+        tn=4,
+        helpers=((7, 7), (10, 10)),
+        kind="knowledge",
+        rating=3,
+        helper_ratings=(2, 4),
+    )
+    for helpers, item in ((((3, 1),), 0), (((3, 2), (3, 5)), 1)):
+        with pytest.raises(RulesError, match="Knowledge Rating") as info:
+            Group.knowledge(intellect=6, rating=3, tn=4, helpers=helpers)
+        assert (info.value.field, info.value.item, info.value.part) == ("helpers", item, 1)
     with pytest.raises(ParameterTypeError):
         Group.knowledge(intellect=6, rating=3, tn=4, helpers=((3,),))
+
+
+@pytest.mark.parametrize("lead", range(6))
+def test_a_knowledge_group_checks_every_helper(lead: int) -> None:
+    """Group(kind="knowledge") from raw pools checks the ratings as Group.knowledge does."""
+    first = 1 if lead < 3 else 4  # a rating that may help this leader
+    for theirs in range(6):
+        params = {"rating": lead, "helper_ratings": (first, theirs)}
+        base = {"dice": 7, "threshold": 6, "tn": 3, "helpers": ((8, 6), (5, 7)), "kind": "knowledge"}
+        if theirs in HELPING[lead]:
+            assert Group(**(base | params)).helper_ratings == (first, theirs)  # type: ignore[arg-type]
+        else:
+            with pytest.raises(RulesError, match="within 1 level") as info:
+                Group(**(base | params))  # type: ignore[arg-type]
+            assert (info.value.field, info.value.item) == ("helper_ratings", 1)
+
+
+def test_a_knowledge_group_needs_its_ratings() -> None:
+    base = {"dice": 7, "threshold": 6, "tn": 3, "helpers": ((8, 6), (6, 7))}
+    for params, field in (
+        ({"kind": "knowledge"}, "helper_ratings"),
+        ({"kind": "knowledge", "rating": 3, "helper_ratings": (3,)}, "helper_ratings"),
+        ({"kind": "knowledge", "rating": 3, "helper_ratings": (3, 3, 3)}, "helper_ratings"),
+        ({"kind": "action", "rating": 3}, "rating"),
+        ({"kind": "attribute", "helper_ratings": (3, 3)}, "helper_ratings"),
+        ({"kind": "knowledge", "rating": 6, "helper_ratings": (3, 3)}, "rating"),
+        ({"kind": "knowledge", "rating": 3, "helper_ratings": (3, 6)}, "helper_ratings"),
+    ):
+        with pytest.raises(RulesError) as info:
+            Group(**(base | params))  # type: ignore[arg-type]
+        assert info.value.field == field, params
+    assert (
+        Group(dice=7, threshold=6, tn=3, kind="knowledge").chance()
+        == Check(dice=7, threshold=6, tn=3).chance()
+    )
+    ruled = Group(**(base | {"kind": "knowledge", "rating": 3, "helper_ratings": (3, 4)}))  # type: ignore[arg-type]
+    assert ruled.outcomes() == Group(**base).outcomes()  # type: ignore[arg-type]
+
+
+def test_the_knowledge_limit_in_the_cli_and_the_widgets(capsys: pytest.CaptureFixture[str]) -> None:
+    from rollkit._cli import main
+
+    argv = [
+        "odds",
+        "hits.group",
+        "--dice",
+        "7",
+        "--threshold",
+        "6",
+        "--tn",
+        "3",
+        "--helpers",
+        "8:6",
+        "--kind",
+        "knowledge",
+    ]
+    assert main(argv) == 2 and "helper_ratings" in capsys.readouterr().err
+    assert main([*argv, "--rating", "3", "--helper-ratings", "5"]) == 2
+    assert "within 1 level" in capsys.readouterr().err
+    assert main([*argv, "--rating", "3", "--helper-ratings", "4"]) == 0
+    argv = [
+        "odds",
+        "hits.knowledge_group",
+        "--intellect",
+        "5",
+        "--rating",
+        "3",
+        "--tn",
+        "3",
+        "--helpers",
+        "4:5",
+    ]
+    assert main(argv) == 2 and "within 1 level" in capsys.readouterr().err
+    answer = json.loads(
+        request(
+            json.dumps(
+                {
+                    "op": "odds",
+                    "check": "hits.group",
+                    "params": {
+                        "dice": "7",
+                        "threshold": "6",
+                        "tn": "3",
+                        "helpers": "8:6, 3:7",
+                        "kind": "knowledge",
+                        "rating": "3",
+                        "helper_ratings": "3, 5",
+                    },
+                }
+            )
+        )
+    )
+    assert answer["ok"] is False and (answer["field"], answer["item"]) == ("helper_ratings", 1)
+    assert answer["error"].startswith(
+        "Helpers' Knowledge Ratings, helper 2: a Knowledge Rating of 5 cannot help"
+    )
 
 
 def test_largest_group_answers() -> None:

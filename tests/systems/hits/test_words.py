@@ -33,7 +33,7 @@ def refused(kind: str, params: dict[str, Any], field: str, *words: str, op: str 
     assert answer["field"] == field, answer
     error: str = answer["error"]
     known = {f.name: f.label for f in fields(find(kind))}
-    assert error.startswith(f"{known[field]}: "), error
+    assert re.match(rf"{re.escape(known[field])}(, helper \d+)?: ", error), error  # an item after it
     assert not re.search(r"[\w\]]=", error), error  # no name=value
     assert "{" not in error and "}" not in error, error  # every {name} became a label
     assert not [name for name in known if "_" in name and name in error], error
@@ -171,3 +171,81 @@ def test_group_kind_and_all_dice_together() -> None:
 
 def test_luck_buys_from_the_fate_pool() -> None:
     refused("hits.luck", {"fate": 15, "tn": 1, "bought": 1}, "bought", "from a Fate Pool of 15 dice")
+
+
+# -- an attack and its damage, Skill against Skill, a Knowledge group -------------------
+
+ATTACK = {"dice": 7, "threshold": 6, "tn": 3, "power": 8, "damage_threshold": 7, "hardness": 2}
+SKILLS = {"attribute": 5, "training": "adept", "against_attribute": 3, "against_training": "skilled"}
+
+
+def test_attack_refusals_name_the_attack_or_the_damage() -> None:
+    refused("hits.attack", {**ATTACK, "bought": 1}, "bought", "from a pool of 7 dice")
+    refused("hits.attack", {**ATTACK, "damage_bought": 1}, "damage_bought", "from a Power of 8 dice")
+    refused(
+        "hits.attack",
+        {**ATTACK, "power": 2500},
+        "power",
+        "2500 dice to roll are too many",
+        "buy groups of ten with Damage bought groups",
+    )
+    refused(
+        "hits.attack", {**ATTACK, "dice": 0, "tn": 0, "validation": 3}, "validation", "no dice are rolled"
+    )
+    refused(
+        "hits.attack",
+        {**ATTACK, "keyword": "misfire"},
+        "keyword",
+        "Misfire (no damage) reads a Validation Die",
+    )
+
+
+def test_opposed_skills_refusals_name_the_side() -> None:
+    refused("hits.opposed_skills", {**SKILLS, "bought": 1}, "bought", "from a pool of 7 dice")
+    refused(
+        "hits.opposed_skills",
+        {**SKILLS, "against_bought": 1},
+        "against_bought",
+        "from the defender's pool of 5 dice",
+    )
+    refused(
+        "hits.opposed_skills",
+        {**SKILLS, "modifier": 500, "against_modifier": 499},
+        "modifier",
+        "507 dice from Attribute Level 5",
+        "and 504 from Defender's Attribute Level 3",
+        f"at most {hits.MAX_OPPOSED_DICE} on both sides together",
+    )
+    refused(
+        "hits.opposed_skills",
+        {**SKILLS, "against_modifier": 1999},
+        "against_modifier",
+        "2004 from Defender's",
+    )
+
+
+def test_knowledge_helpers_out_of_reach_are_refused_in_the_widget() -> None:
+    params = {"intellect": 5, "rating": 3, "tn": 3, "helpers": [[4, 2], [5, 5]]}
+    answer = json.loads(
+        request(json.dumps({"op": "odds", "check": "hits.knowledge_group", "params": params}))
+    )
+    assert (answer["ok"], answer["field"], answer["item"], answer["part"]) == (False, "helpers", 1, 1)
+    assert answer["error"] == (
+        "Supporting PCs, helper 2, Knowledge Rating: a Knowledge Rating of 5 cannot help; a helper"
+        " needs 2, 3 or 4 (1 or more, and within 1 level of the leader's 3)."
+    )
+    base = {"dice": 7, "threshold": 6, "tn": 3, "helpers": [[8, 6], [3, 7]], "kind": "knowledge"}
+    refused("hits.group", base, "helper_ratings", "0 given", "each of the 2 helpers in Supporting PCs")
+    refused(
+        "hits.group",
+        {**base, "rating": 3, "helper_ratings": [2, 5]},
+        "helper_ratings",
+        "Helpers' Knowledge Ratings, helper 2: a Knowledge Rating of 5 cannot help",
+    )
+    refused(
+        "hits.group",
+        {**base, "kind": "action", "rating": 3},
+        "rating",
+        "only count on a Knowledge Check",
+        "Type of Check",
+    )
