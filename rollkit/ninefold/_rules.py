@@ -68,16 +68,16 @@ covers in part is critical on a d100 confirmation roll (exact odds), or the band
 natural face it reaches (ruling ``ninefold-confirmation-roll``)."""
 CRITICALS: tuple[str, ...] = get_args(Criticals)
 CRITICALS_WORDS = (
-    ("confirm", "a confirmation roll (d100) for a face the band covers in part"),
-    ("natural", "every natural face the band reaches"),
+    ("confirm", "a d100 confirmation roll"),
+    ("natural", "the natural faces"),
 )
 Reduced = Literal["none", "half"]
 """What a passed defence leaves of the effect: nothing (the source's rule), or the reduced
 effect an action may state, half its effect dice (ruling ``ninefold-reduced-effect``)."""
 REDUCED: tuple[str, ...] = get_args(Reduced)
 REDUCED_WORDS = (
-    ("none", "none: a passed defense prevents the hit"),
-    ("half", "half the effect dice (at least 1)"),
+    ("none", "none: the hit is stopped"),
+    ("half", "half the effect dice"),
 )
 
 
