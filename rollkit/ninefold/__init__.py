@@ -3,26 +3,32 @@
 From the Ninefold "Roll Checks" page (seed 000): toPass = Stat + Skills + Buff - Debuff
 (percentage points, also built from its parts: Skill paths that never stack, lists of Buff
 and Debuff Bonuses; ``skill`` and ``defender`` are those kinds), dice thresholds, offence then defence as two rolls, typed
-resistances, percentage DCs with an outcome margin, and critical bands read
-from the unmodified die. Rulings are in ``RULINGS``.
+resistances, the effect dice rolled once the checks let an action through (``damage``),
+percentage DCs with an outcome margin on any die that converts to a percentile roll, and
+critical bands read from the unmodified die of any size (a confirmation roll where a band is
+not whole faces). Rulings are in ``RULINGS``.
 """
 
 from __future__ import annotations
 
 from ._checks import Check, MentalicStat, PercentageCheck, SkillCheck
 from ._contest import Contest
+from ._damage import Damage
 from ._defender import DefenderContest
 from ._rules import (
     CHECK_OUTCOMES,
     COMMON_DICE,
     CONTEST_OUTCOMES,
     CONVENTIONS,
+    CRITICALS,
     LIMITS,
+    MAX_DAMAGE,
     MAX_EFFECT_DICE,
     MAX_PARTS,
     MAX_POINTS,
     MAX_SIDES,
     MAX_TYPES,
+    REDUCED,
     SYSTEM,
     WORDS,
     Immune,
@@ -44,6 +50,7 @@ CHECKS: dict[str, type] = {
     "mentalic": MentalicStat,
     "skill": SkillCheck,
     "defender": DefenderContest,
+    "damage": Damage,
 }
 """The check classes by the name the command line uses."""
 
@@ -54,6 +61,7 @@ __all__ = [
     "MentalicStat",
     "SkillCheck",
     "DefenderContest",
+    "Damage",
     "Immune",
     "to_pass",
     "defence_to_pass",
@@ -65,11 +73,14 @@ __all__ = [
     "effect_dice_after",
     "COMMON_DICE",
     "CONVENTIONS",
+    "CRITICALS",
+    "REDUCED",
     "CHECK_OUTCOMES",
     "CONTEST_OUTCOMES",
     "MAX_POINTS",
     "MAX_SIDES",
     "MAX_EFFECT_DICE",
+    "MAX_DAMAGE",
     "MAX_TYPES",
     "MAX_PARTS",
     "SYSTEM",

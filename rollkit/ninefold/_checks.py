@@ -14,7 +14,7 @@ from .._errors import RulesError
 from .._fields import declare, param, sharing
 from .._roll import Dice, Die, Roll
 from .._words import Tally
-from ._maths import _check_outcome, _check_outcomes, _classify, _four_d6, _uniform
+from ._maths import _check_outcome, _check_outcomes, _critical, _four_d6, _needs_confirmation, _uniform
 from ._rules import (
     DIE,
     EFFECT_DICE,
@@ -22,21 +22,81 @@ from ._rules import (
     POINTS,
     PROFICIENCY,
     SYSTEM,
+    Band,
     Bonuses,
     Convention,
+    Criticals,
     Details,
     Path,
     _band_param,
-    _bands,
+    _bands_on,
     _convention_param,
+    _criticals_param,
     _faces_for,
     _field,
+    _percentile_step,
     _said_by_parts,
     _to_pass_parts,
     clamp_chance,
     effect_dice_after,
     to_pass,
 )
+
+
+def _confirming(band: Band, convention: str, *, end: str) -> str:
+    """The confirmation faces of a d100 that make a face covered in part by ``band`` critical:
+    the band's hundredths counted from its ``end`` ("favourable": the end that passes first)."""
+    part = band[1]
+    best = convention == "roll-under"  # the d100's low end is the favourable one
+    low_end = best if end == "favourable" else not best
+    lo, hi = (1, part) if low_end else (101 - part, 100)
+    return f"{lo:02d}-{hi:02d}"
+
+
+def _rolled(
+    dice: Dice,
+    *,
+    sides: int,
+    convention: str,
+    passing: int,
+    bands: tuple[Band, Band],
+    role: str,
+) -> tuple[tuple[Die, ...], bool, str, int]:
+    """One check die, read by the convention against ``passing`` faces (counted from the end
+    that passes first) and the critical ``bands``, with its d100 confirmation roll when a band
+    covers its face in part (ruling ``ninefold-confirmation-roll``): the dice, whether it
+    passed, its critical ("favourable", "none", "unfavourable") and the face read roll-under."""
+    fav, unfav = bands
+    face = dice.next(sides)
+    low = face if convention == "roll-under" else sides + 1 - face
+    passed = low <= passing
+    counts = "pass" if passed else "fail"
+    if not _needs_confirmation(low, sides, fav, unfav):
+        critical = _critical(low, sides, fav, unfav)
+        note = "" if critical == "none" else f"{critical} critical"
+        return (Die(face, sides, role, counts, note=note),), passed, critical, low
+    rolled = dice.next(100)
+    critical = _critical(low, sides, fav, unfav, rolled if convention == "roll-under" else 101 - rolled)
+    said = "; ".join(
+        f"{_confirming(band, convention, end=end)} confirms {article} {end} critical"
+        for band, end, article, face_of in (
+            (fav, "favourable", "a", fav[0] + 1),
+            (unfav, "unfavourable", "an", sides - unfav[0]),
+        )
+        if band[1] and low == face_of
+    )
+    note = f"{critical} critical, confirmed" if critical != "none" else "no critical: not confirmed"
+    return (
+        (
+            Die(face, sides, role, counts, note=note),
+            Die(
+                rolled, 100, "confirmation", "confirmed" if critical != "none" else "not confirmed", note=said
+            ),
+        ),
+        passed,
+        critical,
+        low,
+    )
 
 
 class _Read(CheckBase):
@@ -46,6 +106,7 @@ class _Read(CheckBase):
     convention: Convention
     favourable: int
     unfavourable: int
+    criticals: Criticals
     effect_dice: int
 
 
@@ -53,15 +114,19 @@ class _Read(CheckBase):
 class Check(_Read):
     """One toPass check ("Roll Checks", "Dice Thresholds", "Critical Bands").
 
-    ``die`` must express the clamped toPass and both band widths in whole
-    faces (d100 always does, d20 in steps of 5). Roll-under passes on the
-    lowest toPass% of faces and has its favourable band at the low end;
-    roll-high ("X+") mirrors both. Criticals never change pass or fail; on a
-    pass they double (favourable) or halve, at least one (unfavourable), the
-    effect dice. The tally is the margin in faces of the die against the
-    clamped threshold, 0 or more on a pass (ruling ``ninefold-check-margin``).
-    Build ``to_pass`` with ``to_pass()``; embodiment modifiers are buffs or debuffs.
-    From a character sheet: ``Check.skill(stat=, paths=, buffs=, debuffs=, ...)``.
+    ``die`` must express the clamped toPass in whole faces (d100 always does,
+    d20 in steps of 5, d10 in steps of 10). Roll-under passes on the lowest
+    toPass% of faces and has its favourable band at the low end; roll-high
+    ("X+", a roll above X) mirrors both (ruling ``ninefold-dice-threshold``).
+    A band that is not whole faces of the die is read by ``criticals``: a d100
+    confirmation roll for the face it covers in part ("confirm", exact odds) or
+    every natural face it reaches ("natural"; ruling ``ninefold-confirmation-roll``).
+    Criticals never change pass or fail; on a pass they double (favourable) or
+    halve, at least one (unfavourable), the effect dice. The tally is the margin
+    in faces of the die against the clamped threshold, 0 or more on a pass
+    (ruling ``ninefold-check-margin``). Build ``to_pass`` with ``to_pass()``;
+    embodiment modifiers are buffs or debuffs. From a character sheet:
+    ``Check.skill(stat=, paths=, buffs=, debuffs=, ...)``.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -72,10 +137,10 @@ class Check(_Read):
     convention: Convention = _convention_param("roll-under")
     favourable: int = _band_param("Favourable", "critical band at the good end of the unmodified die")
     unfavourable: int = _band_param("Unfavourable", "critical band at the bad end of the unmodified die")
+    criticals: Criticals = _criticals_param()
     effect_dice: int = declare(EFFECT_DICE, default=0)
 
     def _check_rules(self) -> None:
-        _bands(self.favourable, self.unfavourable)
         self._faces()
 
     @classmethod
@@ -90,6 +155,7 @@ class Check(_Read):
         convention: Convention = "roll-under",
         favourable: int = 5,
         unfavourable: int = 5,
+        criticals: Criticals = "confirm",
         effect_dice: int = 0,
     ) -> Check:
         """A skill, attack or defence check from its parts ("Skill Checks"): toPass is
@@ -105,20 +171,17 @@ class Check(_Read):
                 convention=convention,
                 favourable=favourable,
                 unfavourable=unfavourable,
+                criticals=criticals,
                 effect_dice=effect_dice,
             )
         except RulesError as error:
             parts = {"stat": stat, "paths": paths, "buffs": buffs, "debuffs": debuffs}
             raise _said_by_parts(error, "to_pass", total, parts, die="die") from None
 
-    def _faces(self) -> tuple[int, int, int, int]:
+    def _faces(self) -> tuple[int, int, Band, Band]:
         n = self.die
-        return (
-            n,
-            _faces_for("to_pass", clamp_chance(self.to_pass), n, shown=self.to_pass),
-            _faces_for("favourable", self.favourable, n),
-            _faces_for("unfavourable", self.unfavourable, n),
-        )
+        passing = _faces_for("to_pass", clamp_chance(self.to_pass), n, shown=self.to_pass)
+        return (n, passing, *_bands_on(n, self.favourable, self.unfavourable, self.criticals))
 
     def success_from(self) -> int | None:
         """A margin of 0: the roll is at most toPass."""
@@ -140,17 +203,16 @@ class Check(_Read):
 
     def _play(self, dice: Dice) -> Roll:
         n, passing, fav, unfav = self._faces()
-        face = dice.next(n)
-        low = face if self.convention == "roll-under" else n + 1 - face
-        passed, critical = _classify(low, n, passing, fav, unfav)
+        rolled, passed, critical, low = _rolled(
+            dice, sides=n, convention=self.convention, passing=passing, bands=(fav, unfav), role="check"
+        )
         outcome = _check_outcome(passed, critical)
         margin = passing - low
         effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
-        note = "" if critical == "none" else f"{critical} critical"
         return Roll(
             system=self.system,
             check=self.describe(),
-            dice=(Die(face, n, "check", "pass" if passed else "fail", note=note),),
+            dice=rolled,
             tally=margin,
             outcome=outcome,
             success=passed,
@@ -159,18 +221,28 @@ class Check(_Read):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-@sharing(Check, "favourable", "unfavourable", "effect_dice")
-class PercentageCheck(_Read):
-    """A d100 check against a fixed percentage DC ("Percentage DCs and Outcome Margin").
+class _DieFields(_Read):
+    """The types of the fields ``PercentageCheck`` shares with ``Check``."""
 
-    Roll-high reading: converted roll u = the face (1..100), adjusted = u +
-    bonus, margin = adjusted - dc. Roll-under reading: converted roll v = the
-    face, final chance c = 101 - dc + bonus, margin = c - v; a face v here is
-    the face 101 - v of the roll-high reading, so margins, odds and bands
-    agree (ruling ``ninefold-roll-under-margin``). A margin of 0 passes
-    (``ninefold-margin-tie``). Critical bands and effect dice as in ``Check``;
-    the tally is the margin in percentage points.
+    die: int
+
+
+@dataclass(frozen=True, kw_only=True)
+@sharing(Check, "die", "favourable", "unfavourable", "criticals", "effect_dice")
+class PercentageCheck(_DieFields):
+    """A check against a fixed percentage DC ("Percentage DCs and Outcome Margin").
+
+    The die's face converts to a percentile roll of face * 100/N points (the
+    d100's face itself; a d20's 5 to 100), so its sides must divide 100 (ruling
+    ``ninefold-percentage-die``). Roll-high reading: converted roll u, adjusted
+    = u + bonus, margin = adjusted - dc. Roll-under reading: converted roll v
+    (of the face read the other way up), final chance c = 100 + 100/N - dc +
+    bonus (101 - dc + bonus on a d100), margin = c - v; both readings give one
+    margin, odds and bands (ruling ``ninefold-roll-under-margin``). A margin of
+    0 passes (``ninefold-margin-tie``), so the check passes c% of the time; the
+    die must express that chance in whole faces, so the DC less the bonus must
+    be a converted roll the die can show. Critical bands and effect dice as in
+    ``Check``; the tally is the margin in percentage points.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -183,11 +255,34 @@ class PercentageCheck(_Read):
     convention: Convention = _convention_param("roll-high")
 
     def _check_rules(self) -> None:
-        _bands(self.favourable, self.unfavourable)
+        self._faces()
+
+    def _step(self) -> int:
+        """Points of one face as a converted percentile roll."""
+        return _percentile_step("die", self.die)
 
     def final_chance(self) -> int:
-        """c = 101 - dc + bonus: the roll-under chance in percent, not clamped."""
-        return 101 - self.dc + self.bonus
+        """c = 100 + 100/N - dc + bonus: the roll-under chance in percent, not clamped
+        (101 - dc + bonus on a d100)."""
+        return 100 + self._step() - self.dc + self.bonus
+
+    def _faces(self) -> tuple[int, int, Band, Band]:
+        n, step = self.die, self._step()
+        chance = min(100, max(0, self.final_chance()))
+        if chance % step:
+            need = self.dc - self.bonus
+            lower = need - need % step
+            less = f" less the {{bonus}} {self.bonus} is {need}, which" if self.bonus else ""
+            raise RulesError(
+                f"dc={self.dc} with bonus={self.bonus} is not allowed on a d{n}: its converted"
+                f" rolls are {step}, {2 * step}, ... 100, so the DC less the bonus ({need}) must be"
+                f" a multiple of {step} for the final chance ({self.final_chance()}%) to be whole"
+                f" faces; use a DC of {lower + self.bonus} or {lower + step + self.bonus}, or a d100",
+                field="dc",
+                said=f"{self.dc}{less} falls between the converted rolls of a d{n} ({step}, {2 * step},"
+                f" … 100); use {lower + self.bonus} or {lower + step + self.bonus}, or a d100.",
+            )
+        return (n, chance // step, *_bands_on(n, self.favourable, self.unfavourable, self.criticals))
 
     def success_from(self) -> int | None:
         """A margin of 0."""
@@ -197,36 +292,36 @@ class PercentageCheck(_Read):
         return Fraction(min(100, max(0, self.final_chance())), 100)
 
     def outcomes(self) -> Distribution:
-        passing = min(100, max(0, self.final_chance()))
-        return _check_outcomes(100, passing, self.favourable, self.unfavourable)
+        return _check_outcomes(*self._faces())
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
-        """The margin: uniform over 1 + bonus - dc .. 100 + bonus - dc."""
-        shift = self.bonus - self.dc
+        """The margin: uniform over step + bonus - dc .. 100 + bonus - dc in steps of 100/N."""
+        step, shift = self._step(), self.bonus - self.dc
         if bound is None:
-            return _uniform(1 + shift, 100)
-        return listed([(u + shift, 1) for u in range(1, 101)], 100, bound)
+            return _uniform(step + shift, self.die, step)
+        return listed([(step * u + shift, 1) for u in range(1, self.die + 1)], self.die, bound)
 
     def _play(self, dice: Dice) -> Roll:
-        face = dice.next(100)
-        high = face if self.convention == "roll-high" else 101 - face
-        margin = high + self.bonus - self.dc
-        passing = min(100, max(0, self.final_chance()))
-        passed, critical = _classify(101 - high, 100, passing, self.favourable, self.unfavourable)
+        n, passing, fav, unfav = self._faces()
+        step = self._step()
+        rolled, passed, critical, low = _rolled(
+            dice, sides=n, convention=self.convention, passing=passing, bands=(fav, unfav), role="percentile"
+        )
+        converted = step * rolled[0].face
+        margin = step * (n + 1 - low) + self.bonus - self.dc
         outcome = _check_outcome(passed, critical)
         effect = effect_dice_after(effect_dice=self.effect_dice, passed=passed, critical=critical)
         if self.convention == "roll-high":
             reading: tuple[tuple[str, Any], ...] = (
-                ("converted roll", face),
-                ("adjusted result", face + self.bonus),
+                ("converted roll", converted),
+                ("adjusted result", converted + self.bonus),
             )
         else:
-            reading = (("converted roll", face), ("final chance", self.final_chance()))
-        note = "" if critical == "none" else f"{critical} critical"
+            reading = (("converted roll", converted), ("final chance", self.final_chance()))
         return Roll(
             system=self.system,
             check=self.describe(),
-            dice=(Die(face, 100, "percentile", "pass" if passed else "fail", note=note),),
+            dice=rolled,
             tally=margin,
             outcome=outcome,
             success=passed,
@@ -312,7 +407,7 @@ class _SkillFields(_FromSheet):
 
 
 @dataclass(frozen=True, kw_only=True)
-@sharing(Check, "die", "convention", "favourable", "unfavourable", "effect_dice")
+@sharing(Check, "die", "convention", "favourable", "unfavourable", "criticals", "effect_dice")
 class SkillCheck(_SkillFields):
     """A toPass check from its parts, with flat fields (``ninefold.skill``).
 
@@ -351,6 +446,7 @@ class SkillCheck(_SkillFields):
             convention=self.convention,
             favourable=self.favourable,
             unfavourable=self.unfavourable,
+            criticals=self.criticals,
             effect_dice=self.effect_dice,
         )
 

@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 from .._dist import Distribution, listed
 from .._errors import RulesError
 from .._fields import param
-from .._roll import Dice, Die, Roll
+from .._roll import Dice, Roll
 from .._words import Tally
-from ._checks import _Read
-from ._maths import _classify, _contest_outcomes, _contest_weights
+from ._checks import _Read, _rolled
+from ._maths import _check_weights, _contest_outcomes
 from ._rules import (
     _CRITICALS,
     CONTEST_OUTCOMES,
@@ -23,21 +23,31 @@ from ._rules import (
     IMMUNE,
     OFFENCE_FAILS,
     POINTS,
+    REDUCED_EFFECT,
+    REDUCED_WORDS,
     SYSTEM,
+    Band,
     Bonuses,
     Convention,
+    Criticals,
     Immune,
     Path,
+    Reduced,
     _band_param,
-    _bands,
+    _bands_on,
     _convention_param,
+    _criticals_param,
     _faces_for,
     _field,
+    _halved,
     _said_by_parts,
     clamp_chance,
     defence_to_pass,
     effect_dice_after,
 )
+
+Landings = tuple[tuple[tuple[int, int], ...], int]
+"""How a contest ends, as (weight, effect dice rolled) pairs over one denominator."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,11 +56,15 @@ class Contest(_Read):
 
     The offence rolls first; if it fails nothing else is rolled. If the
     defender is ``immune`` the effect does not apply and no defence is rolled.
-    Otherwise the defence rolls; a passed defence stops the effect. The
-    effect lands only when the offence passed and the defence failed; the
-    offence's criticals change its effect dice. The defence roll is read for
-    pass or fail only (ruling ``ninefold-defence-critical``). The tally is the
-    number of effect dice rolled. From the defender's sheet: ``Contest.defender(...)``.
+    Otherwise the defence rolls; a passed defence stops the effect, unless the
+    action states a reduced effect (``reduced="half"``: half its effect dice,
+    at least one; ruling ``ninefold-reduced-effect``). The effect lands when the
+    offence passed and the defence failed; the offence's criticals change its
+    effect dice. Each roll has its own critical bands on its own die, read by
+    ``criticals`` (ruling ``ninefold-confirmation-roll``); the defence's
+    criticals are reported and change no dice (ruling
+    ``ninefold-defence-critical``). The tally is the number of effect dice
+    rolled; ``Damage`` rolls them. From the defender's sheet: ``Contest.defender(...)``.
     """
 
     system: ClassVar[str] = SYSTEM
@@ -63,13 +77,23 @@ class Contest(_Read):
     convention: Convention = _convention_param("roll-under")
     favourable: int = _band_param("Favourable", "the offence's critical band at the good end")
     unfavourable: int = _band_param("Unfavourable", "the offence's critical band at the bad end")
+    defence_favourable: int = _band_param("Defence favourable", "the defence's critical band at its good end")
+    defence_unfavourable: int = _band_param(
+        "Defence unfavourable", "the defence's critical band at its bad end"
+    )
+    criticals: Criticals = _criticals_param()
     effect_dice: int = _field(
         EFFECT_DICE, "Effect dice", hint="rolled when the effect lands, changed by criticals", default=0
+    )
+    reduced: Reduced = param(
+        "Reduced effect",
+        hint="what the action states a passed defence leaves of it",
+        options=REDUCED_WORDS,
+        default="none",
     )
     immune: bool = param("Immunity", hint="the effect does not apply, so no defence is rolled", default=False)
 
     def _check_rules(self) -> None:
-        _bands(self.favourable, self.unfavourable)
         self._faces()
 
     @classmethod
@@ -92,7 +116,11 @@ class Contest(_Read):
         convention: Convention = "roll-under",
         favourable: int = 5,
         unfavourable: int = 5,
+        defence_favourable: int = 5,
+        defence_unfavourable: int = 5,
+        criticals: Criticals = "confirm",
         effect_dice: int = 0,
+        reduced: Reduced = "none",
     ) -> Contest:
         """A contest against a defender built from its sheet ("Contested and Combat Rolls").
 
@@ -125,7 +153,11 @@ class Contest(_Read):
                 convention=convention,
                 favourable=favourable,
                 unfavourable=unfavourable,
+                defence_favourable=defence_favourable,
+                defence_unfavourable=defence_unfavourable,
+                criticals=criticals,
                 effect_dice=effect_dice,
+                reduced=reduced,
                 immune=isinstance(defence, Immune),
             )
         except RulesError as error:
@@ -141,46 +173,65 @@ class Contest(_Read):
             }
             raise _said_by_parts(error, "defence", number, parts, die="defence_die") from None
 
-    def _faces(self) -> tuple[int, int, int, int, int, int]:
+    def _faces(self) -> tuple[int, int, Band, Band, int, int, Band, Band]:
         n, d = self.offence_die, self.defence_die
         return (
             n,
             _faces_for("offence", clamp_chance(self.offence), n, shown=self.offence),
-            _faces_for("favourable", self.favourable, n),
-            _faces_for("unfavourable", self.unfavourable, n),
+            *_bands_on(n, self.favourable, self.unfavourable, self.criticals),
             d,
             _faces_for("defence", clamp_chance(self.defence), d, shown=self.defence),
+            *_bands_on(
+                d, self.defence_favourable, self.defence_unfavourable, self.criticals, prefix="defence_"
+            ),
         )
 
     def chance(self) -> Fraction:
-        """P(offence passes) * P(defence fails); 0 against an immune defender."""
+        """P(offence passes) * P(defence fails), or P(offence passes) with a reduced effect;
+        0 against an immune defender."""
         if self.immune:
             return Fraction(0)
-        n, passing, _, _, d, held = self._faces()
-        return Fraction(passing * (d - held), n * d)
+        n, passing, _, _, d, held = self._faces()[:6]
+        return Fraction(passing * (d if self.reduced == "half" else d - held), n * d)
 
-    def _weights(self) -> tuple[int, ...]:
-        return _contest_weights(*self._faces(), self.immune)
+    def success_includes(self) -> str:
+        return "a reduced effect" if self.reduced == "half" else ""
 
     def outcomes(self) -> Distribution:
-        return _contest_outcomes(*self._faces(), self.immune)
+        n, passing, fav, unfav, d, held = self._faces()[:6]
+        return _contest_outcomes(n, passing, fav, unfav, d, held, self.immune, self.reduced == "half")
+
+    def _landings(self) -> Landings:
+        """Every way the contest ends as (weight, effect dice rolled), over one denominator."""
+        n, passing, fav, unfav, d, held = self._faces()[:6]
+        weights, total = _check_weights(n, passing, fav, unfav)
+        if self.immune:
+            return ((sum(weights) * d, 0),), total * d
+        stopped = sum(weights[:3]) * d
+        pairs = []
+        for weight, critical in zip(weights[3:], _CRITICALS):
+            dice = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
+            pairs.append((weight * (d - held), dice))
+            if self.reduced == "half":
+                pairs.append((weight * held, _halved(dice)))
+            else:
+                stopped += weight * held
+        return ((stopped, 0), *pairs), total * d
 
     def distribution(self, *, bound: int | None = None) -> Distribution:
-        """Effect dice rolled: 0 unless the effect lands, then after criticals."""
-        w = self._weights()
-        tally: dict[int, int] = {0: w[0] + w[1] + w[2]}
-        for weight, critical in zip(w[3:], _CRITICALS):
-            k = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
-            tally[k] = tally.get(k, 0) + weight
-        return listed(sorted(tally.items()), self.offence_die * self.defence_die, bound)
+        """Effect dice rolled: 0 unless the effect lands, then after criticals (and halved
+        for a reduced effect)."""
+        pairs, total = self._landings()
+        tally: dict[int, int] = {}
+        for weight, dice in pairs:
+            tally[dice] = tally.get(dice, 0) + weight
+        return listed(sorted(tally.items()), total, bound)
 
     def _play(self, dice: Dice) -> Roll:
-        n, passing, fav, unfav, d, held = self._faces()
-        face = dice.next(n)
-        low = face if self.convention == "roll-under" else n + 1 - face
-        passed, critical = _classify(low, n, passing, fav, unfav)
-        note = "" if critical == "none" else f"{critical} critical"
-        rolled = [Die(face, n, "offence", "pass" if passed else "fail", note=note)]
+        n, passing, fav, unfav, d, held, dfav, dunfav = self._faces()
+        rolled, passed, critical, low = _rolled(
+            dice, sides=n, convention=self.convention, passing=passing, bands=(fav, unfav), role="offence"
+        )
         details: list[tuple[str, Any]] = [("offence margin", passing - low), ("critical", critical)]
         effect = 0
         if not passed:
@@ -188,21 +239,23 @@ class Contest(_Read):
         elif self.immune:
             outcome = IMMUNE
         else:
-            face = dice.next(d)
-            low = face if self.convention == "roll-under" else d + 1 - face
-            held_off = low <= held
-            rolled.append(Die(face, d, "defence", "pass" if held_off else "fail"))
-            details.append(("defence margin", held - low))
-            if held_off:
-                outcome = DEFENDED
+            defended, held_off, defence_critical, low = _rolled(
+                dice, sides=d, convention=self.convention, passing=held, bands=(dfav, dunfav), role="defence"
+            )
+            rolled += defended
+            details += [("defence margin", held - low), ("defence critical", defence_critical)]
+            effect = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
+            if not held_off:
+                outcome = CONTEST_OUTCOMES[4 + _CRITICALS.index(critical)]
+            elif self.reduced == "half":
+                outcome, effect = REDUCED_EFFECT, _halved(effect)
             else:
-                outcome = CONTEST_OUTCOMES[3 + _CRITICALS.index(critical)]
-                effect = effect_dice_after(effect_dice=self.effect_dice, passed=True, critical=critical)
+                outcome, effect = DEFENDED, 0
         details.append(("effect dice", effect))
         return Roll(
             system=self.system,
             check=self.describe(),
-            dice=tuple(rolled),
+            dice=rolled,
             tally=effect,
             outcome=outcome,
             success=outcome in CONTEST_OUTCOMES[3:],

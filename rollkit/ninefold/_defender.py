@@ -10,7 +10,7 @@ from .._fields import like, param, sharing
 from .._words import Tally
 from ._checks import _bonuses_param, _FromSheet, _paths_param
 from ._contest import Contest
-from ._rules import MAX_TYPES, POINTS, SYSTEM, Details, _defence_parts, _field
+from ._rules import MAX_TYPES, POINTS, SYSTEM, Details, Reduced, _defence_parts, _field
 
 _ONE_OF_ITS_TYPES = "immune to one of the effect's types"
 
@@ -20,10 +20,25 @@ class _DefenderFields(_FromSheet):
 
     offence_die: int
     defence_die: int
+    defence_favourable: int
+    defence_unfavourable: int
+    reduced: Reduced
 
 
 @dataclass(frozen=True, kw_only=True)
-@sharing(Contest, "offence_die", "defence_die", "convention", "favourable", "unfavourable", "effect_dice")
+@sharing(
+    Contest,
+    "offence_die",
+    "defence_die",
+    "convention",
+    "favourable",
+    "unfavourable",
+    "defence_favourable",
+    "defence_unfavourable",
+    "criticals",
+    "effect_dice",
+    "reduced",
+)
 class DefenderContest(_DefenderFields):
     """Offence then defence, the defence built from its parts (``ninefold.defender``).
 
@@ -126,7 +141,11 @@ class DefenderContest(_DefenderFields):
             convention=self.convention,
             favourable=self.favourable,
             unfavourable=self.unfavourable,
+            defence_favourable=self.defence_favourable,
+            defence_unfavourable=self.defence_unfavourable,
+            criticals=self.criticals,
             effect_dice=self.effect_dice,
+            reduced=self.reduced,
         )
 
     def _sheet(self) -> Details:

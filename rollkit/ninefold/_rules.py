@@ -27,6 +27,7 @@ WORDS = Words(name="Ninefold", title="Ninefold", plain_roles=frozenset({"check"}
 MAX_POINTS = 10**6
 MAX_SIDES = 1000
 MAX_EFFECT_DICE = 10**6
+MAX_DAMAGE = 2000
 MAX_TYPES = 1000
 MAX_PARTS = 1000
 LIMITS: tuple[Limit, ...] = (
@@ -38,6 +39,13 @@ LIMITS: tuple[Limit, ...] = (
     ),
     Limit(SYSTEM, "MAX_SIDES", MAX_SIDES, "Largest die rollkit rolls a check on."),
     Limit(SYSTEM, "MAX_EFFECT_DICE", MAX_EFFECT_DICE, "Largest number of effect dice rollkit tracks."),
+    Limit(
+        SYSTEM,
+        "MAX_DAMAGE",
+        MAX_DAMAGE,
+        "Most damage a rolled effect can deal (its effect dice doubled by a favourable critical, times"
+        " the effect die's sides) whose exact odds rollkit computes.",
+    ),
     Limit(SYSTEM, "MAX_TYPES", MAX_TYPES, "Most resistances, effect types or immunities in one defence."),
     Limit(
         SYSTEM,
@@ -54,6 +62,23 @@ Convention = Literal["roll-under", "roll-high"]
 """How a check is read: pass on a low roll (roll-under) or on a high one (roll-high)."""
 CONVENTIONS: tuple[str, ...] = get_args(Convention)
 CONVENTION_WORDS = (("roll-under", "roll under toPass"), ("roll-high", "roll high (X+)"))
+Criticals = Literal["confirm", "natural"]
+"""How a critical band that is not a whole number of the die's faces is read: the face it
+covers in part is critical on a d100 confirmation roll (exact odds), or the band takes every
+natural face it reaches (ruling ``ninefold-confirmation-roll``)."""
+CRITICALS: tuple[str, ...] = get_args(Criticals)
+CRITICALS_WORDS = (
+    ("confirm", "a d100 confirmation roll"),
+    ("natural", "the natural faces"),
+)
+Reduced = Literal["none", "half"]
+"""What a passed defence leaves of the effect: nothing (the source's rule), or the reduced
+effect an action may state, half its effect dice (ruling ``ninefold-reduced-effect``)."""
+REDUCED: tuple[str, ...] = get_args(Reduced)
+REDUCED_WORDS = (
+    ("none", "none: the hit is stopped"),
+    ("half", "half the effect dice"),
+)
 
 
 POINTS = Param(
@@ -89,6 +114,14 @@ EFFECT_DICE = Param(
     far=True,
 )
 """The effect dice of an action: as the checks declare them and ``effect_dice_after`` checks them."""
+EFFECT_DIE = Param(
+    "Effect die (dN)",
+    hint="sides of each effect die: 6 for d6",
+    low=2,
+    high=MAX_DAMAGE // 2,
+    limit="high",
+)
+"""The die each effect die is, for a rolled effect (``ninefold.Damage``)."""
 
 
 def _field(declared: Param, label: str, *, hint: str, default: Any = dataclasses.MISSING, **more: Any) -> Any:
@@ -123,6 +156,16 @@ def _convention_param(default: str) -> Any:
     )
 
 
+def _criticals_param() -> Any:
+    """The field saying how a band that is not whole faces of the die is read."""
+    return param(
+        "Criticals on a small die",
+        hint="a band short of whole faces: confirm it, or natural faces",
+        options=CRITICALS_WORDS,
+        default="confirm",
+    )
+
+
 FAIL_UNFAVOURABLE = "fail, unfavourable critical"
 FAIL = "fail"
 FAIL_FAVOURABLE = "fail, favourable critical"
@@ -142,6 +185,7 @@ CHECK_OUTCOMES: tuple[str, ...] = (
 OFFENCE_FAILS = "offence fails"
 IMMUNE = "immune"
 DEFENDED = "defended"
+REDUCED_EFFECT = "reduced effect"
 EFFECT_UNFAVOURABLE = "effect, unfavourable critical"
 EFFECT = "effect"
 EFFECT_FAVOURABLE = "effect, favourable critical"
@@ -149,6 +193,7 @@ CONTEST_OUTCOMES: tuple[str, ...] = (
     OFFENCE_FAILS,
     IMMUNE,
     DEFENDED,
+    REDUCED_EFFECT,
     EFFECT_UNFAVOURABLE,
     EFFECT,
     EFFECT_FAVOURABLE,
@@ -390,27 +435,35 @@ def _faces_for(name: str, percent: int, sides: int, *, shown: int | None = None)
 
 
 def threshold_for(*, to_pass: int, sides: int) -> int:
-    """The X of "X+ on a dN" for a toPass: X = N + 1 - p*N/100 (p clamped to 0..100).
+    """The X of "X+ on a dN" for a toPass: X = N - p*N/100 (p clamped to 0..100).
 
-    "Dice Thresholds", ruling ``ninefold-dice-threshold``: d6 50% -> 4+,
-    d20 40% -> 13+; 0% gives N + 1 (never), 100% gives 1 (always).
+    "Dice Thresholds", ruling ``ninefold-dice-threshold``: X+ means a roll above X, as
+    "dN, X+ = toPass (N - X) / N %" reads it: d6 50% -> 3+ (the text's example), d20 40% ->
+    12+; 0% gives N (nothing beats it), 100% gives 0 (every face does).
     """
     sides = _sides("sides", sides)
     chance = clamp_chance(to_pass)
-    return sides + 1 - _faces_for("to_pass", chance, sides, shown=to_pass)
+    return sides - _faces_for("to_pass", chance, sides, shown=to_pass)
 
 
 def threshold_chance(*, sides: int, target: int) -> Fraction:
-    """The chance of X or more on a dN: (N - X + 1)/N ("X+" as everywhere else)."""
+    """The chance of X+ on a dN, a roll above X: (N - X)/N ("Dice Thresholds", ruling
+    ``ninefold-dice-threshold``); X from 0 (always) to N (never)."""
     sides = _sides("sides", sides)
-    target = integer("target", target, low=1, high=sides + 1)
-    return Fraction(sides - target + 1, sides)
+    target = integer("target", target, low=0, high=sides)
+    return Fraction(sides - target, sides)
 
 
 def threshold_table(*, sides: int) -> tuple[tuple[int, int], ...]:
     """Every toPass from 0 to 100 a dN expresses, with its X+ (the lost threshold table)."""
     sides = _sides("sides", sides)
-    return tuple((p, sides + 1 - p * sides // 100) for p in range(0, 101, _step(sides)))
+    return tuple((p, sides - p * sides // 100) for p in range(0, 101, _step(sides)))
+
+
+def _halved(dice: int) -> int:
+    """Effect dice halved as "Critical Bands" halves them: rounding down, at least one (none
+    stay none)."""
+    return max(1, dice // 2) if dice else 0
 
 
 def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
@@ -429,20 +482,76 @@ def effect_dice_after(*, effect_dice: int, passed: bool, critical: str) -> int:
     if critical == "favourable":
         return 2 * effect_dice
     if critical == "unfavourable":
-        return max(1, effect_dice // 2)
+        return _halved(effect_dice)
     return effect_dice
 
 
-def _bands(favourable: int, unfavourable: int) -> None:
-    """The two critical bands (each 0..100, as their fields declare) must not overlap."""
+def _bands(favourable: int, unfavourable: int, *, prefix: str = "") -> None:
+    """The two critical bands (each 0..100, as their fields declare) must not overlap; ``prefix``
+    names a defence's bands ("defence_")."""
     if favourable + unfavourable > 100:
         raise RulesError(
-            f"favourable={favourable} with unfavourable={unfavourable} is not allowed: the two"
-            " critical bands sit at opposite ends of the die and must not overlap (sum at most 100)",
-            field="unfavourable",
-            said=f"{unfavourable}% and {{favourable}} {favourable}% overlap: the two critical bands"
-            " sit at opposite ends of the die, so together they are at most 100%.",
+            f"{prefix}favourable={favourable} with {prefix}unfavourable={unfavourable} is not allowed:"
+            " the two critical bands sit at opposite ends of the die and must not overlap (sum at"
+            " most 100)",
+            field=f"{prefix}unfavourable",
+            said=f"{unfavourable}% and {{{prefix}favourable}} {favourable}% overlap: the two critical"
+            " bands sit at opposite ends of the die, so together they are at most 100%.",
         )
+
+
+Band = tuple[int, int]
+"""A critical band on a die: the whole faces it covers from its end, and the hundredths of the
+next face that a d100 confirmation roll makes critical (0 when the band is whole faces)."""
+
+
+def _band(width: int, sides: int, criticals: str) -> Band:
+    """A band of ``width``% on a dN read by ``criticals`` (ruling ``ninefold-confirmation-roll``):
+    "confirm" keeps the part of a face for a confirmation roll, "natural" takes the face whole."""
+    whole, part = divmod(width * sides, 100)
+    if part and criticals == "natural":
+        return whole + 1, 0
+    return whole, part
+
+
+def _bands_on(
+    sides: int, favourable: int, unfavourable: int, criticals: str, *, prefix: str = ""
+) -> tuple[Band, Band]:
+    """Both bands of a check on a dN: they must not overlap (``_bands``), nor, read as natural
+    faces, take more faces than the die has."""
+    _bands(favourable, unfavourable, prefix=prefix)
+    fav, unfav = _band(favourable, sides, criticals), _band(unfavourable, sides, criticals)
+    if fav[0] + unfav[0] > sides:
+        raise RulesError(
+            f"{prefix}favourable={favourable} and {prefix}unfavourable={unfavourable} read as natural"
+            f" faces are not allowed on a d{sides}: they reach {fav[0]} and {unfav[0]} faces, more than"
+            f" the die has; use criticals='confirm' or narrower bands",
+            field=f"{prefix}unfavourable",
+            said=f"{unfavourable}% and {{{prefix}favourable}} {favourable}% reach {unfav[0]} and"
+            f" {fav[0]} natural faces of a d{sides}, more than it has; narrow a band, or confirm"
+            " criticals with a d100.",
+        )
+    return fav, unfav
+
+
+# --- percentage DCs on a die that converts to percentile ----------------------------------
+
+
+def _percentile_step(name: str, sides: int) -> int:
+    """The points one face of a dN is worth as a converted percentile roll (100/N), for a die
+    whose faces convert to whole points (ruling ``ninefold-percentage-die``)."""
+    if 100 % sides:
+        fit = ", ".join(f"d{n}" for n in range(2, 51) if 100 % n == 0) + " or d100"
+        face = f"{100 / sides:.2f}".rstrip("0").rstrip(".")
+        raise RulesError(
+            f"{name}={sides} is not allowed for a percentage DC: a converted percentile roll is a"
+            f" whole number of points, and one face of a d{sides} is {face} points; use a die whose"
+            f" sides divide 100 ({fit})",
+            field=name,
+            said=f"a d{sides} cannot give a converted percentile roll, since one face is {face}"
+            f" points; use a {fit}.",
+        )
+    return 100 // sides
 
 
 # --- typed defences ("Contested and Combat Rolls") ----------------------------------

@@ -2,40 +2,71 @@
 
 from __future__ import annotations
 
+from .._format import percent
 from .._rulings import Ruling
-from ._rules import SYSTEM
+from ._rules import SYSTEM, threshold_chance, threshold_for
 
 __all__ = ["RULINGS"]
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
         id="ninefold-dice-threshold",
-        title="X+ means X or higher, on any die",
+        title="X+ means a roll above X, as the threshold formula says",
         system=SYSTEM,
         section="Dice Thresholds",
-        source="Two examples (a d6 needing 3+ stands for toPass 50%, a d20 needing 16+ for 40%)"
-        " and a general rule putting X+ on a dN at (N - X)/N.",
-        ruling="X+ keeps its usual meaning, X or higher, with chance (N - X + 1)/N. A toPass of p%"
-        " fits a dN when p*N/100 is a whole number of faces, and is rolled as X+ with"
-        " X = N + 1 - p*N/100: 50% on a d6 is 4+, 40% on a d20 is 13+.",
-        why="The rule matches the d6 example ((6 - 3)/6 = 50%) but not the d20 one"
-        " ((20 - 16)/20 = 20%, not 40%). Counting faces, 3+ on a d6 comes up 4 times in 6"
-        " (66.67%) and 16+ on a d20 5 times in 20 (25%), so neither the rule nor the"
-        " examples give the real odds.",
+        source='Three lines: "d6, 3+ = toPass 50%", "d20, 16+ = toPass 40%" and "dN, X+ = toPass'
+        ' (N - X) / N %". The page does not say whether X+ takes X itself.',
+        ruling="X+ on a dN means a roll above X, passing (N - X)/N of the time, as the formula reads"
+        " it. A toPass of p% fits a dN when p*N/100 is a whole number of faces, and is rolled as X+"
+        f" with X = N - p*N/100: 50% on a d6 is {threshold_for(to_pass=50, sides=6)}+ (the"
+        f" page's own example), 40% on a d20 is {threshold_for(to_pass=40, sides=20)}+ (faces"
+        f" {threshold_for(to_pass=40, sides=20) + 1} to 20).",
+        why="Each reading of X+, with the page's three lines it keeps. Above X (this ruling) keeps"
+        f" two: d6 3+ passes {percent(threshold_chance(sides=6, target=3))}, the 50% of the d6"
+        " line, and the formula holds by definition; it breaks the d20 line, whose 16+ passes"
+        f" {percent(threshold_chance(sides=20, target=16))}, not 40%. X or more (rollkit's earlier"
+        f" ruling) keeps none: d6 3+ would pass {percent(threshold_chance(sides=6, target=2))},"
+        f" d20 16+ {percent(threshold_chance(sides=20, target=15))}, and the formula would become"
+        f" (N - X + 1)/N. No reading keeps the d20 line: 40% of a d20 is {40 * 20 // 100} faces, while 16 or more"
+        f" is {round(20 * threshold_chance(sides=20, target=15))} faces and above 16 is"
+        f" {round(20 * threshold_chance(sides=20, target=16))}, so that line is a slip and"
+        f" 40% on a d20 is {threshold_for(to_pass=40, sides=20)}+.",
     ),
     Ruling(
         id="ninefold-expressing-dice",
-        title="A die must show the chance in whole faces",
+        title="A die must show the toPass in whole faces",
         system=SYSTEM,
-        section="Dice Thresholds; Critical Bands",
-        source="The roller picks a die able to show the percentage; when it cannot, the text"
-        " points to d100, d20 or an unspecified confirmation roll.",
-        ruling="A die is accepted when the clamped toPass and both critical band widths are whole"
-        " numbers of its faces; otherwise rollkit raises an error that suggests d100 and"
-        " lists the usual dice that would do. expressing_dice() looks at d2, d4, d6, d8,"
-        " d10, d12, d20 and d100. Confirmation rolls are not described, so not modelled.",
-        why="A d20 face is 5 points, so the default 5% bands are one face each; on a d6 a 5%"
-        " band would be 0.3 of a face, and a d6 only shows 0%, 50% and 100%.",
+        section="Check Sequence; Dice Thresholds",
+        source='Step 3 of the sequence: "Choose a die that can express that percentage", the final toPass.',
+        ruling="A die is accepted when the clamped toPass is a whole number of its faces; otherwise"
+        " rollkit raises an error that suggests d100 and lists the usual dice that would do."
+        " expressing_dice() looks at d2, d4, d6, d8, d10, d12, d20 and d100. The critical bands"
+        " need not be whole faces (ruling ninefold-confirmation-roll).",
+        why="A d10 face is 10 points, so toPass 40 is four faces and toPass 45 is none; a d6 only"
+        " shows 0%, 50% and 100%. Rolling 45% on a d10 would change the chance the Stat and"
+        " Skills made.",
+    ),
+    Ruling(
+        id="ninefold-confirmation-roll",
+        title="A band that is not whole faces: a confirmation roll",
+        system=SYSTEM,
+        section="Critical Bands",
+        source='Every check has a 5% favourable and a 5% unfavourable band; "On d20 they are the'
+        ' natural extreme faces"; builds move a band in percentage points, and "When the selected'
+        " die cannot express the final percentage, use d100/d20 or an appropriate confirmation"
+        ' roll", which the page does not describe.',
+        ruling="criticals='confirm' (the default): a band of w% covers the first w*N/100 whole faces"
+        " from its end of a dN, and the rest of it lies on the next face. When that face comes up, a"
+        " d100 confirmation roll, read with the check's convention, makes it critical on the"
+        " band's remaining hundredths: a 5% band on a d10 is the natural 1 (roll-under) confirmed"
+        " on 01-50. criticals='natural' takes every natural face a band reaches instead (a 5% band"
+        " is the natural 1 of a d10). A die that shows the band in whole faces (d100; d20 in steps"
+        " of 5%) rolls no confirmation, and both readings agree on it.",
+        why="The confirmation roll keeps the band at its stated width on every die: 1/10 x 50/100"
+        " = 5% on a d10, 1/6 x 30/100 = 5% on a d6, and 7% on a d20 is the natural face plus"
+        " 40/100 of the next. A d100 splits any face of any die into whole hundredths, so it is the"
+        " one confirmation that fits every band. The natural reading follows the d20 sentence"
+        " and widens small dice's bands: 10% each on a d10, 16.67% on a d6.",
     ),
     Ruling(
         id="ninefold-ranges",
@@ -67,17 +98,23 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="ninefold-effect-dice",
-        title="Effect dice are counted, not rolled",
+        title="Effect dice are rolled on the die the action names",
         system=SYSTEM,
         section="Critical Bands; Check Sequence",
-        source="On a success a favourable critical doubles the effect dice; an unfavourable one"
-        " halves them, rounding down but never below one; criticals do not turn a pass"
-        " into a fail or back; with no effect dice nothing changes.",
-        ruling="rollkit reports the number of effect dice after criticals (detail 'effect dice';"
-        " 0 when the check fails) and does not roll them, since their size belongs to the"
-        " action. effect_dice=0 means the action has none.",
-        why="The page never names an effect die. Examples of the counting: 4 dice become 8 on a"
-        " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2.",
+        source='Step 5: "If the action gets through the required checks, roll its effect, such as'
+        ' damage." On a success a favourable critical doubles the effect dice; an unfavourable one'
+        " halves them, rounding down but never below one; criticals do not turn a pass into a fail"
+        " or back; with no effect dice nothing changes. No effect die is named.",
+        ruling="Check and Contest report the number of effect dice after criticals (detail 'effect"
+        " dice'; 0 when the action fails or is stopped; a Contest's tally). Damage plays the whole"
+        " sequence and rolls them: the offence, the defence, then that many dice of the effect die"
+        " you name (effect_die, 6 for d6), only when the checks let the action through; its tally"
+        " is their total, 0 otherwise, and its log shows every die. effect_dice=0 means an action"
+        " has none.",
+        why="The size of the die belongs to the action, which the page leaves to other pages, so"
+        " rollkit asks for it rather than guess one. Examples of the counting: 4 dice become 8 on a"
+        " favourable critical and 2 on an unfavourable one; 1 die stays 1; 5 become 2. 4d6 at"
+        " toPass 60 against a defence of 30 deals 0 damage 58% of the time and 4 to 48 otherwise.",
     ),
     Ruling(
         id="ninefold-check-margin",
@@ -102,7 +139,7 @@ RULINGS: tuple[Ruling, ...] = (
         " later section subtracts a percentage DC from the adjusted roll, where higher is"
         " harder.",
         ruling="Check takes to_pass (the first meaning); PercentageCheck takes dc in the second"
-        " meaning and passes (101 - dc + bonus)% of the time, clamped to 0..100%.",
+        " meaning and on a d100 passes (101 - dc + bonus)% of the time, clamped to 0..100%.",
         why="The two uses point opposite ways: read as a toPass, DC 30 passes 30 rolls in 100;"
         " as a percentage DC with no bonus it passes 71 (rolls 30 to 100).",
     ),
@@ -115,13 +152,34 @@ RULINGS: tuple[Ruling, ...] = (
         " margin is that minus the DC; shown roll-under, the same margin is the final"
         " chance minus the converted roll, with the same bands. Neither conversion is"
         " spelt out.",
-        ruling="The percentile roll is a d100 read 1..100 (00 is 100). Roll-high: converted roll"
-        " u = the face, margin = u + bonus - dc. Roll-under: converted roll v = the face,"
-        " final chance c = 101 - dc + bonus, margin = c - v; a roll-under face v is the"
-        " roll-high face u = 101 - v.",
+        ruling="The percentile roll is a d100 read 1..100 (00 is 100), or a smaller die's face times"
+        " 100/N (ruling ninefold-percentage-die). Roll-high: converted roll u, margin = u + bonus -"
+        " dc. Roll-under: converted roll v, final chance c = 100 + 100/N - dc + bonus (101 - dc +"
+        " bonus on a d100), margin = c - v; a roll-under face is the roll-high face the other way"
+        " up, so on a d100 v = 101 - u.",
         why="With u = 101 - v: c - v = (101 - dc + bonus) - (101 - u) = u + bonus - dc on all 100"
         " faces, so both readings give one margin and pass the same 101 - dc + bonus faces,"
-        " and the favourable band u = 96..100 is v = 01..05, as the text requires.",
+        " and the favourable band u = 96..100 is v = 01..05, as the text requires. On a dN, u + v ="
+        " 100 + 100/N in the same way.",
+    ),
+    Ruling(
+        id="ninefold-percentage-die",
+        title="A percentage DC on a smaller die",
+        system=SYSTEM,
+        section="Percentage DCs and Outcome Margin",
+        source='"adjusted result = converted percentile roll + total check bonus"; the die is not'
+        " named, and the critical bands are read from the unmodified die.",
+        ruling="A dN's face converts to a percentile roll of face x 100/N points (a d20 gives 5, 10,"
+        " ... 100), so N must divide 100: d2, d4, d5, d10, d20, d25, d50 or d100. The margin and"
+        " the final chance follow ninefold-roll-under-margin, and the check passes on the final"
+        " chance's share of the faces when the DC less the bonus is one of the converted rolls (a"
+        " multiple of 100/N); other DCs fall between two faces and are refused on that die. The"
+        " critical bands are read on the die itself (ninefold-confirmation-roll).",
+        why="DC 60 on a d20 passes on 12 or more (60 to 100), 9 faces, 45%, which is the final"
+        " chance 105 - 60; the d100 passes it on 41 faces in 100, 41%. DC 61 would need a roll of"
+        " 61, which no d20 face converts to: it would pass on 8 faces (40%) while its final chance"
+        " reads 44, so rollkit asks for DC 60, DC 65 or a d100. A d6's faces would be 16.67 points"
+        " each, not a whole margin.",
     ),
     Ruling(
         id="ninefold-margin-tie",
@@ -192,15 +250,41 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         id="ninefold-defence-critical",
-        title="The defence roll only passes or fails",
+        title="A defence critical is reported and changes no dice",
         system=SYSTEM,
         section="Contested and Combat Rolls; Critical Bands",
-        source="Every check has critical bands, but criticals only change the action's effect"
-        " dice; a passed defence stops the hit unless the action names a reduced effect.",
-        ruling="The defence roll is read for pass or fail only; its criticals are not reported."
-        " A passed defence ends in 'defended'; any reduced effect is left to the action.",
-        why="No consequence of a defence critical is given, and reduced effects are per action,"
-        " so adding either would invent rules.",
+        source='"Every check has a default 5% favorable critical band and 5% unfavorable critical'
+        ' band", the defence included; criticals change only effect dice, "Critical status never'
+        ' changes success into failure or failure into success", and "An action without effect'
+        ' dice has no default critical dice change".',
+        ruling="The defence roll has its own bands on its own die (defence_favourable,"
+        " defence_unfavourable, 5% each by default, read like any check's), and its critical is"
+        " reported: a note on the defence die and the detail 'defence critical'. It changes"
+        " nothing: a passed defence prevents the hit (or leaves the reduced effect) and a failed"
+        " one lets it land, critical or not, and the effect dice are changed by the offence's"
+        " criticals alone.",
+        why="The defence has no effect dice of its own, so by the page's own sentence its"
+        " criticals change no dice; the dice that land are the offence's, and letting the"
+        " defender's critical double or halve them would be a rule the page does not give. A"
+        " defence at 30 that rolls 02 passes with a favourable critical and prevents the hit, as"
+        " a 28 would.",
+    ),
+    Ruling(
+        id="ninefold-reduced-effect",
+        title="A reduced effect halves the effect dice",
+        system=SYSTEM,
+        section="Contested and Combat Rolls",
+        source='A passed defence "prevents the hit unless the action states a reduced effect'
+        ' instead"; what a reduced effect is belongs to each action.',
+        ruling="reduced='none' (the default): a passed defence prevents the effect. reduced='half':"
+        " the action states a reduced effect of half its effect dice, after the offence's"
+        " criticals, rounding down but never below one die, as an unfavourable critical halves"
+        " them; the outcome is 'reduced effect', and it counts as a success (the effect is"
+        " rolled).",
+        why="Halving is the one reduction of effect dice the page defines. With 4 effect dice a"
+        " passed defence leaves 2; after a favourable critical 8 become 4, after an unfavourable"
+        " one 2 become 1, and 1 die stays 1. An attack at 60 against a defence of 30 then has an"
+        " effect 60 times in 100 instead of 42.",
     ),
     Ruling(
         id="ninefold-one-skill-path",

@@ -74,6 +74,6 @@ def test_odds_json_carries_exact_fractions() -> None:
     assert Fraction(data["chance"]["probability"]) == Fraction(45, 100)  # roll-under d100, by hand
     assert (
         data["check"] == "ninefold.Check(to_pass=45, die=100, convention='roll-under', "
-        "favourable=5, unfavourable=5, effect_dice=0)"
+        "favourable=5, unfavourable=5, criticals='confirm', effect_dice=0)"
     )
     assert sum(Fraction(o["probability"]) for o in data["outcomes"]["outcomes"]) == 1

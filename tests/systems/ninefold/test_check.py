@@ -33,9 +33,11 @@ from tests.systems.ninefold.brute import (
     NAMES,
     assert_matches,
     brute_check,
+    check_reads,
     hand_effect,
     outcome_name,
     read_face,
+    reads,
 )
 
 # --------------------------------------------------------------------------- brute force
@@ -84,6 +86,102 @@ def test_check_against_brute_force(p, n, conv, fav, unfav):
         assert (roll.success, roll.detail("critical"), roll.tally) == (passed, critical, margin)
         assert roll.outcome == outcome_name(passed, critical)
         assert (roll.tally >= 0) == roll.success
+
+
+SMALL_DICE_CASES = [
+    (p, n, conv, f, u, crit)
+    for n, p in ((2, 50), (4, 75), (5, 40), (6, 50), (6, 100), (8, 25), (10, 60), (12, 25), (20, 35))
+    for conv in ("roll-under", "roll-high")
+    for f, u in ((5, 5), (10, 0), (7, 3), (33, 34), (45, 45))
+    for crit in ("confirm", "natural")
+    if not (crit == "natural" and -(-f * n // 100) + -(-u * n // 100) > n)
+]
+
+
+@pytest.mark.parametrize("p,n,conv,fav,unfav,crit", SMALL_DICE_CASES)
+def test_criticals_on_any_die_against_brute_force(p, n, conv, fav, unfav, crit):
+    """Bands that are not whole faces: the confirmation roll (every d100 face enumerated) or
+    the natural faces, against the hundredths of the die they cover."""
+    check = Check(to_pass=p, die=n, convention=conv, favourable=fav, unfavourable=unfav, criticals=crit)
+    outcomes, margins, chance = brute_check(p, n, conv, fav, unfav, 0, crit)
+    assert check.chance() == chance
+    assert_matches(check.outcomes(), outcomes, NAMES)
+    assert_matches(check.distribution(), margins)
+    for faces, _, passed, critical, margin in check_reads(n, p, fav, unfav, conv, crit):
+        roll = check.resolve(list(faces))  # a confirmation is rolled exactly where the band splits a face
+        assert (roll.success, roll.detail("critical"), roll.tally) == (passed, critical, margin)
+        assert [d.role for d in roll.dice] == ["check", "confirmation"][: len(faces)]
+    if crit == "confirm":  # the bands keep their stated widths
+        out = check.outcomes()
+        assert out["pass, favourable critical"] + out["fail, favourable critical"] == Fraction(fav, 100)
+        assert out["pass, unfavourable critical"] + out["fail, unfavourable critical"] == Fraction(unfav, 100)
+
+
+def test_a_confirmation_roll_by_hand():
+    # the issue: toPass 40 on a d10 was refused; the 5% bands are half a face each
+    check = Check(to_pass=40, die=10)
+    assert check.chance() == Fraction(2, 5)
+    out = check.outcomes()
+    assert out["pass, favourable critical"] == Fraction(1, 10) * Fraction(50, 100) == Fraction(1, 20)
+    assert out["fail, unfavourable critical"] == Fraction(1, 20)
+    assert out["pass"] == Fraction(4, 10) - Fraction(1, 20)
+    confirmed, missed = check.resolve([1, 50]), check.resolve([1, 51])
+    assert confirmed.outcome == "pass, favourable critical" and missed.outcome == "pass"
+    assert [d.counts for d in confirmed.dice] == ["pass", "confirmed"]
+    assert confirmed.dice[1].note == "01-50 confirms a favourable critical"
+    assert missed.dice[0].note == "no critical: not confirmed"
+    assert check.resolve([10, 51]).outcome == "fail, unfavourable critical"
+    assert check.resolve([10, 50]).outcome == "fail"
+    assert check.resolve([5]).outcome == "fail" and len(check.resolve([5]).dice) == 1
+    # roll-high mirrors the die and the confirmation
+    high = Check(to_pass=40, die=10, convention="roll-high")
+    assert high.resolve([10, 51]).outcome == "pass, favourable critical"
+    assert high.resolve([10, 50]).outcome == "pass"
+    assert high.resolve([1, 50]).outcome == "fail, unfavourable critical"
+    assert high.resolve([10, 51]).dice[1].note == "51-100 confirms a favourable critical"
+    # the natural reading: the natural faces, 10% each
+    natural = Check(to_pass=40, die=10, criticals="natural")
+    assert natural.outcomes()["pass, favourable critical"] == Fraction(1, 10)
+    assert natural.resolve([1]).outcome == "pass, favourable critical" and len(natural.resolve([1]).dice) == 1
+    # 7% on a d20: the natural 1 whole, 40 hundredths of the 2
+    seven = Check(to_pass=50, die=20, favourable=7, unfavourable=0)
+    assert seven.outcomes()["pass, favourable critical"] == Fraction(7, 100)
+    assert seven.resolve([1]).detail("critical") == "favourable"
+    assert seven.resolve([2, 40]).detail("critical") == "favourable"
+    assert seven.resolve([2, 41]).detail("critical") == "none"
+    # a d2 with 30% and 40%: each face holds part of one band
+    coin = Check(to_pass=50, die=2, favourable=30, unfavourable=40)
+    assert coin.resolve([1, 60]).detail("critical") == "favourable"
+    assert coin.resolve([1, 61]).detail("critical") == "none"
+    assert coin.resolve([2, 21]).detail("critical") == "unfavourable"
+    assert coin.resolve([2, 20]).detail("critical") == "none"
+    assert coin.resolve([2, 20]).dice[1].note == "21-100 confirms an unfavourable critical"
+    # 60% and 30%: face 2 holds what is left of both
+    shared = Check(to_pass=50, die=2, favourable=60, unfavourable=30)
+    assert [shared.resolve([2, c]).detail("critical") for c in (20, 21, 40, 41)] == [
+        "favourable",
+        "none",
+        "none",
+        "unfavourable",
+    ]
+
+
+def test_a_face_both_bands_split_confirms_either():
+    # 55% and 45% on a d10: face 6 holds half of each band
+    check = Check(to_pass=50, die=10, favourable=55, unfavourable=45)
+    roll = check.resolve([6, 50])
+    assert roll.detail("critical") == "favourable"
+    both = Check(to_pass=50, die=10, favourable=52, unfavourable=45)
+    assert both.resolve([6, 20]).detail("critical") == "favourable"
+    assert both.resolve([6, 21]).detail("critical") == "none"
+    assert both.resolve([6, 51]).detail("critical") == "unfavourable"
+    assert both.resolve([6, 50]).dice[1].note == (
+        "01-20 confirms a favourable critical; 51-100 confirms an unfavourable critical"
+    )
+    out = both.outcomes()
+    assert out["pass, favourable critical"] == Fraction(1, 2) and out[
+        "fail, favourable critical"
+    ] == Fraction(2, 100)
 
 
 @pytest.mark.parametrize("effect", [0, 1, 2, 3, 4, 5, 9])
@@ -155,6 +253,96 @@ def test_percentage_against_brute_force(dc, bonus, conv, fav, unfav):
         assert roll.detail("effect dice") == hand_effect(3, passed, critical)
 
 
+def brute_percentage_die(dc: int, bonus: int, n: int, conv: str, fav: int, unfav: int, crit: str):
+    """The text's roll-high reading on a dN, each face converted to face * 100/N points:
+    adjusted = converted + bonus, margin = adjusted - DC; a roll-under face is the roll-high
+    face the other way up. Every way the die (and any confirmation) can come up."""
+    outcomes, margins, rows = Counter(), Counter(), []
+    for faces, weight, rank, critical in reads(n, fav, unfav, conv, crit):
+        high = n + 1 - rank  # the face read roll-high
+        margin = high * (100 // n) + bonus - dc
+        outcomes[outcome_name(margin >= 0, critical)] += weight
+        margins[margin] += weight
+        rows.append((faces, margin >= 0, critical, margin))
+    return dict(outcomes), dict(margins), rows
+
+
+PERCENTAGE_DIE_CASES = [
+    (dc, bonus, n)
+    for n in (2, 4, 5, 10, 20, 25, 50)
+    for dc, bonus in ((50, 0), (60, 0), (100, 0), (0, 0), (60, 15), (-20, 0), (200, 20), (95, -5))
+    if (dc - bonus) % (100 // n) == 0 or not 0 < 100 + 100 // n - dc + bonus < 100
+]
+
+
+@pytest.mark.parametrize("dc,bonus,n", PERCENTAGE_DIE_CASES)
+@pytest.mark.parametrize("conv", ["roll-high", "roll-under"])
+@pytest.mark.parametrize("fav,unfav", [(5, 5), (10, 0), (30, 45)])
+def test_percentage_dc_on_any_die_against_brute_force(dc, bonus, n, conv, fav, unfav):
+    check = PercentageCheck(dc=dc, bonus=bonus, die=n, convention=conv, favourable=fav, unfavourable=unfav)
+    outcomes, margins, rows = brute_percentage_die(dc, bonus, n, conv, fav, unfav, "confirm")
+    assert_matches(check.outcomes(), outcomes, NAMES)
+    assert_matches(check.distribution(), margins)
+    won = sum(p for m, p in margins.items() if m >= 0)
+    assert check.chance() == won
+    if 0 <= check.final_chance() <= 100:  # the final chance is the chance, in percent
+        assert Fraction(check.final_chance(), 100) == won
+    for faces, passed, critical, margin in rows:
+        roll = check.resolve(list(faces))
+        assert (roll.success, roll.detail("critical"), roll.tally) == (passed, critical, margin)
+        assert roll.detail("converted roll") == faces[0] * (100 // n)
+        if conv == "roll-under":
+            assert roll.detail("final chance") - roll.detail("converted roll") == margin
+        else:
+            assert roll.detail("adjusted result") - dc == margin
+    other = "roll-under" if conv == "roll-high" else "roll-high"
+    mirrored = PercentageCheck(
+        dc=dc, bonus=bonus, die=n, convention=other, favourable=fav, unfavourable=unfav
+    )
+    assert mirrored.outcomes() == check.outcomes() and mirrored.distribution() == check.distribution()
+    for faces, _, _, margin in rows:  # the same roll read the other way up: one margin, one outcome
+        flipped = [n + 1 - faces[0], *(101 - c for c in faces[1:])]
+        a, b = check.resolve(list(faces)), mirrored.resolve(flipped)
+        assert (a.tally, a.outcome) == (b.tally, b.outcome) == (margin, a.outcome)
+
+
+def test_percentage_dc_on_a_d20():
+    # the issue: PercentageCheck(dc=60, die=20) raised TypeError
+    check = PercentageCheck(dc=60, die=20)
+    assert check.chance() == Fraction(sum(5 * f >= 60 for f in range(1, 21)), 20) == Fraction(9, 20)
+    assert check.final_chance() == 45
+    roll = check.resolve([12])
+    assert (roll.detail("converted roll"), roll.tally, roll.outcome) == (60, 0, "pass")
+    assert check.resolve([11]).tally == -5 and not check.resolve([11]).success
+    assert check.resolve([20]).outcome == "pass, favourable critical"
+    assert check.resolve([1]).outcome == "fail, unfavourable critical"
+    under = PercentageCheck(dc=60, die=20, convention="roll-under").resolve([9])
+    assert (under.detail("converted roll"), under.detail("final chance"), under.tally) == (45, 45, 0)
+    # the d100 reading is unchanged: DC 60 passes on 60 to 100
+    assert PercentageCheck(dc=60).chance() == Fraction(41, 100)
+    assert PercentageCheck(dc=60, die=10, bonus=20).resolve([5]).detail("adjusted result") == 70
+
+
+@pytest.mark.parametrize(
+    "params,field,message",
+    [
+        (
+            dict(dc=61, die=20),
+            "dc",
+            "dc=61 with bonus=0 is not allowed on a d20: its converted rolls are 5, 10,",
+        ),
+        (dict(dc=61, bonus=3, die=20), "dc", r"must be a multiple of 5 .*use a DC of 58 or 63, or a d100"),
+        (dict(dc=50, die=6), "die", r"one face of a d6 is 16\.67 points; use a die whose sides divide 100"),
+        (dict(dc=50, die=8), "die", "d2, d4, d5, d10, d20, d25, d50 or d100"),
+        (dict(dc=50, die=20, favourable=60, unfavourable=50), "unfavourable", "overlap"),
+    ],
+)
+def test_percentage_dc_refusals(params, field, message):
+    with pytest.raises(RulesError, match=message) as caught:
+        PercentageCheck(**params)
+    assert caught.value.field == field
+
+
 @pytest.mark.parametrize("dc,bonus", [(50, 0), (61, 0), (100, 4), (30, -40), (1, 7), (150, 20)])
 def test_roll_under_margin_equals_roll_high_margin_on_all_faces(dc, bonus):
     """c - v == u + bonus - dc with u = 101 - v and c = 101 - dc + bonus, for all 100 faces."""
@@ -212,29 +400,54 @@ def test_to_pass_formula_and_embodiment_modifier():
 
 
 def test_dice_threshold_ruling_against_the_text_numbers():
-    # text: d6 3+ is 50%, d20 16+ is 40%, formula (N - X)/N; real odds by counting faces
-    assert threshold_chance(sides=6, target=3) == Fraction(sum(f >= 3 for f in range(1, 7)), 6)
-    assert threshold_chance(sides=6, target=3) == Fraction(2, 3)
-    assert threshold_chance(sides=20, target=16) == Fraction(1, 4)
-    assert Fraction(20 - 16, 20) == Fraction(1, 5) != Fraction(40, 100)  # the text's formula
-    assert threshold_for(to_pass=50, sides=6) == 4
-    assert threshold_for(to_pass=40, sides=20) == 13
-    assert threshold_chance(sides=20, target=13) == Fraction(40, 100)
-    assert threshold_for(to_pass=0, sides=20) == 21 and threshold_for(to_pass=100, sides=20) == 1
-    assert threshold_for(to_pass=130, sides=6) == 1 and threshold_for(to_pass=-7, sides=6) == 7
-    assert threshold_chance(sides=6, target=7) == 0 and threshold_chance(sides=6, target=1) == 1
+    # text: "d6, 3+ = toPass 50%", "d20, 16+ = toPass 40%", "dN, X+ = toPass (N - X) / N %";
+    # X+ is a roll above X (ruling ninefold-dice-threshold), faces counted one by one
+    def above(n, x):
+        return Fraction(sum(f > x for f in range(1, n + 1)), n)
+
+    def at_least(n, x):
+        return Fraction(sum(f >= x for f in range(1, n + 1)), n)
+
+    assert threshold_chance(sides=6, target=3) == above(6, 3) == Fraction(50, 100)  # the d6 line kept
+    assert threshold_chance(sides=20, target=16) == above(20, 16) == Fraction(1, 5) != Fraction(40, 100)
+    for n in (2, 6, 20, 100):  # the formula kept
+        assert all(threshold_chance(sides=n, target=x) == Fraction(n - x, n) for x in range(n + 1))
+    # the earlier reading, X or more, keeps none of the three lines
+    assert at_least(6, 3) == Fraction(2, 3) and at_least(20, 16) == Fraction(1, 4)
+    assert threshold_for(to_pass=50, sides=6) == 3  # the text's own example
+    assert threshold_for(to_pass=40, sides=20) == 12
+    assert threshold_for(to_pass=0, sides=20) == 20 and threshold_for(to_pass=100, sides=20) == 0
+    assert threshold_for(to_pass=130, sides=6) == 0 and threshold_for(to_pass=-7, sides=6) == 6
+    assert threshold_chance(sides=6, target=6) == 0 and threshold_chance(sides=6, target=0) == 1
     for n in (2, 4, 6, 8, 10, 12, 20, 100):
         table = threshold_table(sides=n)
         assert table == tuple((p, threshold_for(to_pass=p, sides=n)) for p in range(101) if p * n % 100 == 0)
         for p, x in table:
-            assert threshold_chance(sides=n, target=x) == Fraction(p, 100)
+            assert threshold_chance(sides=n, target=x) == Fraction(p, 100) == above(n, x)
             roll_high = Check(to_pass=p, die=n, convention="roll-high", favourable=0, unfavourable=0)
-            assert all(roll_high.resolve([f]).success == (f >= x) for f in range(1, n + 1))
+            assert all(roll_high.resolve([f]).success == (f > x) for f in range(1, n + 1))
     assert expressing_dice(40) == (10, 20, 100)
     assert expressing_dice(50) == (2, 4, 6, 8, 10, 12, 20, 100)
     assert expressing_dice(25) == (4, 8, 12, 20, 100)
     assert expressing_dice(33) == (100,)
     assert expressing_dice(130) == expressing_dice(100) == (2, 4, 6, 8, 10, 12, 20, 100)
+
+
+def test_the_threshold_ruling_quotes_rollkits_numbers():
+    """The ruling's numbers are rollkit's, counted here face by face."""
+    [ruling] = [r for r in ninefold.RULINGS if r.id == "ninefold-dice-threshold"]
+    for quoted in (
+        "50% on a d6 is 3+",
+        "40% on a d20 is 12+ (faces 13 to 20)",
+        "d6 3+ passes 50.00%",
+        "16+ passes 20.00%, not 40%",
+        "d6 3+ would pass 66.67%",
+        "d20 16+ 25.00%",
+        "40% of a d20 is 8 faces, while 16 or more is 5 faces and above 16 is 4",
+    ):
+        assert quoted in ruling.ruling + ruling.why, quoted
+    assert sum(f >= 16 for f in range(1, 21)) == 5 and sum(f > 16 for f in range(1, 21)) == 4
+    assert Fraction(sum(f >= 3 for f in range(1, 7)), 6) == Fraction(2, 3)
 
 
 def test_critical_bands_examples():
@@ -355,7 +568,15 @@ def test_distribution_bound_keeps_the_rest_in_the_tail():
 
 
 def test_module_contract():
-    assert set(ninefold.CHECKS) == {"check", "percentage", "contest", "mentalic", "skill", "defender"}
+    assert set(ninefold.CHECKS) == {
+        "check",
+        "percentage",
+        "contest",
+        "mentalic",
+        "skill",
+        "defender",
+        "damage",
+    }
     for cls in ninefold.CHECKS.values():
         assert cls.system == "ninefold"
         assert cls.__dataclass_params__.frozen
@@ -374,6 +595,10 @@ def test_module_contract():
         "ninefold-resistance-not-a-buff",
         "ninefold-armour-piercing",
         "ninefold-defence-after-offence",
+        "ninefold-confirmation-roll",
+        "ninefold-reduced-effect",
+        "ninefold-percentage-die",
+        "ninefold-defence-critical",
     } <= set(ids)
     assert all(r.system == "ninefold" and r.id.startswith("ninefold-") and r.why for r in ninefold.RULINGS)
     for name in ninefold.__all__:
@@ -413,8 +638,10 @@ def test_type_errors(bad):
 def test_rules_errors():
     with pytest.raises(RulesError, match="die"):
         Check(to_pass=40, die=1)
-    with pytest.raises(RulesError, match="d100"):
-        Check(to_pass=50, die=6)  # the default 5% bands are 0.3 of a d6 face
+    with pytest.raises(RulesError, match="natural faces are not allowed on a d2: they reach 2 and 1"):
+        Check(to_pass=50, die=2, favourable=60, unfavourable=40, criticals="natural")
+    with pytest.raises(RulesError, match="criticals"):
+        Check(to_pass=50, criticals="both")
     with pytest.raises(
         RulesError,
         match=r"one face of a d20 is 5%, so the whole percentages it gives are the multiples of 5% \(33% is not\); use d100 \(dice that express 33%: d100\)",
@@ -457,9 +684,9 @@ def test_rules_errors():
     with pytest.raises(RulesError, match="d100"):
         threshold_for(to_pass=33, sides=20)
     with pytest.raises(RulesError, match="target"):
-        threshold_chance(sides=6, target=0)
+        threshold_chance(sides=6, target=-1)
     with pytest.raises(RulesError, match="target"):
-        threshold_chance(sides=6, target=8)
+        threshold_chance(sides=6, target=7)
     with pytest.raises(RulesError, match="sides"):
         threshold_table(sides=1)
     with pytest.raises(ParameterTypeError, match="critical"):

@@ -62,12 +62,49 @@ REFUSED: list[Case] = [
     on_d20("ninefold", "to_pass", 33, to_pass=33, die=20),
     (
         "ninefold",
-        {"to_pass": 50, "die": 6},
-        "favourable",
-        "Favourable band (%): 5% cannot be rolled on a d6, whose faces are 16.67% each (whole"
-        " percentages only in steps of 50%); use a d100 (dice that roll 5%: d20, d100).",
+        {"to_pass": 50, "die": 2, "favourable": 60, "unfavourable": 40, "criticals": "natural"},
+        "unfavourable",
+        "Unfavourable band (%): 40% and Favourable band (%) 60% reach 1 and 2 natural faces of a d2,"
+        " more than it has; narrow a band, or confirm criticals with a d100.",
     ),
-    on_d20("ninefold", "unfavourable", 3, to_pass=50, die=20, favourable=10, unfavourable=3),
+    (
+        "ninefold.percentage",
+        {"dc": 50, "die": 6},
+        "die",
+        "Die (dN): a d6 cannot give a converted percentile roll, since one face is 16.67 points; use"
+        " a d2, d4, d5, d10, d20, d25, d50 or d100.",
+    ),
+    (
+        "ninefold.percentage",
+        {"dc": 61, "die": 20},
+        "dc",
+        "DC (%): 61 falls between the converted rolls of a d20 (5, 10, … 100); use 60 or 65, or a d100.",
+    ),
+    (
+        "ninefold.percentage",
+        {"dc": 61, "bonus": 3, "die": 20},
+        "dc",
+        "DC (%): 61 less the Total check bonus (%) 3 is 58, which falls between the converted rolls"
+        " of a d20 (5, 10, … 100); use 58 or 63, or a d100.",
+    ),
+    (
+        "ninefold.contest",
+        {"offence": 40, "defence": 30, "defence_favourable": 60, "defence_unfavourable": 50},
+        "defence_unfavourable",
+        "Defence unfavourable band (%): 50% and Defence favourable band (%) 60% overlap: the two"
+        " critical bands sit at opposite ends of the die, so together they are at most 100%.",
+    ),
+    (
+        "ninefold.damage",
+        {"offence": 40, "defence": 30, "effect_dice": 100, "effect_die": 12},
+        "effect_dice",
+        "Effect dice: 100 effect dice of d12 can deal up to 2400 damage once a favourable critical"
+        " doubles them, too much to work out exactly; rollkit goes up to 2000 (fewer dice, or a"
+        " smaller Effect die (dN)).",
+    ),
+    on_d20(
+        "ninefold.damage", "defence", 33, offence=40, defence=33, defence_die=20, effect_dice=2, effect_die=6
+    ),
     overlap("ninefold", {"to_pass": 40, "favourable": 60, "unfavourable": 50}),
     overlap("ninefold.percentage", {"dc": 40, "favourable": 70, "unfavourable": 40}),
     on_d20("ninefold.contest", "offence", 33, offence=33, defence=30, offence_die=20),

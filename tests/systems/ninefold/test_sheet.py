@@ -504,3 +504,64 @@ def test_properties(check):
     assert_replayable(check, seeds=range(6))
     assert check.distribution() == check._plain().distribution()
     assert check.distribution(bound=2) == check._plain().distribution(bound=2)
+
+
+# --------------------------------------------------------------------------- every option of the plain check
+
+
+def replays(flat, plain, tries) -> int:
+    """How many of the ``tries`` (lists of faces) the plain check takes; each replays the same
+    from the sheet kind."""
+    done = 0
+    for faces in tries:
+        try:
+            roll = plain.resolve(faces)
+        except RulesError:
+            continue
+        assert same_roll(flat.resolve(faces), roll)
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize("criticals", ["confirm", "natural"])
+@pytest.mark.parametrize("die,fav,unfav", [(10, 5, 5), (6, 10, 20), (20, 7, 3)])
+def test_a_skill_check_takes_every_option_of_the_plain_check(criticals, die, fav, unfav):
+    total = 50
+    options = dict(die=die, convention="roll-high", favourable=fav, unfavourable=unfav, criticals=criticals)
+    flat = SkillCheck(stat=30, paths=(20,), effect_dice=2, **options)
+    built = Check.skill(stat=30, paths=(20,), effect_dice=2, **options)
+    by_hand = Check(to_pass=total, effect_dice=2, **options)
+    assert built == by_hand
+    assert flat.outcomes() == by_hand.outcomes() and flat.distribution() == by_hand.distribution()
+    outcomes, margins, _ = brute_check(total, die, "roll-high", fav, unfav, 0, criticals)
+    assert_matches(flat.outcomes(), outcomes, NAMES)
+    assert replays(flat, by_hand, ([die], [die, 1], [die, 100], [1], [1, 1])) >= 2
+
+
+@pytest.mark.parametrize("reduced", ["none", "half"])
+@pytest.mark.parametrize("criticals", ["confirm", "natural"])
+def test_a_defender_contest_takes_every_option_of_the_plain_contest(reduced, criticals):
+    options = dict(
+        offence_die=10,
+        defence_die=10,
+        convention="roll-under",
+        favourable=5,
+        unfavourable=15,
+        defence_favourable=25,
+        defence_unfavourable=5,
+        criticals=criticals,
+        effect_dice=3,
+        reduced=reduced,
+    )
+    flat = DefenderContest(offence=60, stat=30, armour=10, effect_types=0, **options)
+    built = Contest.defender(offence=60, stat=30, armour=10, **options)
+    by_hand = Contest(offence=60, defence=40, **options)
+    assert built == by_hand
+    assert flat.outcomes() == by_hand.outcomes() and flat.distribution() == by_hand.distribution()
+    outcomes, tallies = brute_contest(
+        60, 40, 10, 10, "roll-under", 5, 15, 3, False, dfav=25, dunfav=5, criticals=criticals, reduced=reduced
+    )
+    assert_matches(flat.outcomes(), outcomes, CONTEST_NAMES)
+    assert_matches(flat.distribution(), tallies)
+    faces = ([1, 2, 1], [3, 3, 30], [6, 10, 100], [6, 3, 70], [2, 5], [2, 3, 1], [7], [8, 40])
+    assert replays(flat, by_hand, faces) >= 2
