@@ -36,6 +36,7 @@ from ._rules import (
     to_pass,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -67,6 +68,7 @@ __all__ = [
     "CONVENTIONS",
     "CHECK_OUTCOMES",
     "CONTEST_OUTCOMES",
+    "SHEET",
     "MAX_POINTS",
     "MAX_SIDES",
     "MAX_EFFECT_DICE",

@@ -2,8 +2,9 @@
 
 The same Python renders a widget at build time and answers it live in the reader's browser
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
-and ``hand_view`` what it shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
-renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
+and ``hand_view`` what it shows, ``sheet_editor`` the Characters page's editor and
+``fill_view`` what a widget using a character shows, ``tally_chart``, ``lines`` and ``bars``
+the one chart renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
 typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
 ``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
 ever builds DOM nodes from them. ``CLASSES`` declares every class name they, the page script
@@ -22,11 +23,15 @@ from ._protocol import (
     OddsRequest,
     RollAnswer,
     RollRequest,
+    SheetAnswer,
+    SheetRequest,
     answer,
     for_players,
+    for_sheet,
     read,
     request,
 )
+from ._sheet import FillView, fill_view, sheet_editor
 from ._tree import JSON, Attribute, Child, Element, node, to_html, to_json
 from ._views import OddsView, RollView, hand_view, odds_view, roll_view, summary, values_text
 
@@ -40,7 +45,13 @@ __all__ = [
     "Move",
     "OddsAnswer",
     "RollAnswer",
+    "SheetRequest",
+    "SheetAnswer",
+    "for_sheet",
     "Failure",
+    "sheet_editor",
+    "fill_view",
+    "FillView",
     "widget",
     "field_text",
     "list_row",

@@ -12,6 +12,7 @@ from .._check import CheckBase
 from .._fields import Field, Param, fields
 from .._params import python_call
 from ._chart import VIEWS
+from ._slot import sheet_slot
 from ._tree import Child, Element, node
 from ._views import odds_view
 
@@ -251,6 +252,7 @@ def widget(
                 "fieldset",
                 {"class": "rk-controls", "disabled": True},
                 node("legend", {"id": f"{widget_id}-title", "class": "rk-title"}, odds.title),
+                sheet_slot(name, widget_id),
                 node("div", {"class": "rk-fields"}, *controls),
                 node(
                     "div",
