@@ -17,6 +17,7 @@ import base64
 import binascii
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,7 @@ MAX_NAME = 60
 MAX_ENTRIES = 100
 """The most entries in one list of a sheet (Traits, Skills ...)."""
 _LINK = f"{VERSION}."
+_PLACE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
 def field_of(cls: type, name: str) -> Field:
@@ -596,7 +598,17 @@ class Character:
             )
         chosen = tuple((p.group, self._picked(p, given.get(p.group, dataclasses.MISSING))) for p in how.picks)
         picked = Picked(chosen)
-        return Filled(character=self, kind=cls, picked=picked, sources=how.how(self, picked))
+        try:
+            sources = how.how(self, picked)
+        except RulesError as error:  # the rules refuse what these entries make
+            labels = {f.name: f.label for g in found.groups for f in g.values}
+            labels.update({f.name: f.label for f in (*found.values, *fields(cls))})
+            said = _PLACE.sub(lambda m: labels.get(m[1], m[1].replace("_", " ")), error.said or str(error))
+            names = ", ".join(n for listed in picked.names().values() for n in listed)
+            raise _refused(
+                f"{self.name}'s {names} cannot fill {cls.__name__}: {error}", f"{names}: {said}", "check"
+            ) from None
+        return Filled(character=self, kind=cls, picked=picked, sources=sources)
 
     def _picked(self, pick: Pick, given: Any) -> tuple[Entry, ...]:
         group = self.sheet.group(pick.group)

@@ -4,6 +4,7 @@ Use Legendary Status, Use Focus)."""
 
 from __future__ import annotations
 
+from .._errors import RulesError
 from .._fields import Param
 from .._sheet import Character, Entry, Fill, Group, Pick, Picked, Place, Sheet, Source, field_of, value
 from ._checks import Check, SkillCheck, StatCheck
@@ -84,6 +85,11 @@ def _pool(character: Character, picked: Picked) -> tuple[Source, ...]:
     """A Skill's standard dice, as ``skill_pool`` counts them."""
     skill = picked.one("skills")
     stats = _stats(character, skill)
+    if not skill["rank"] and not skill["untrained_allowed"]:
+        raise RulesError(
+            f"rank=0 is not allowed: {skill.name} cannot be used at Rank 0",
+            said="at Rank 0 it cannot be used untrained; it needs Rank 1 or more.",
+        )
     pool = skill_pool(
         rank=skill["rank"],
         stats=tuple(s["stat"] for s in stats),

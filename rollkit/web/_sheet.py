@@ -145,7 +145,11 @@ def fill_view(filled: Filled, *, widget_id: str) -> FillView:
 def _cell(field: Field, part: int, value: object = None) -> Element:
     """One value of a sheet entry: a labelled control read by its ``data-key``."""
     declared = field.param
-    attrs: dict[str, str | int | bool | None] = {"data-key": field.name, "data-part": part}
+    attrs: dict[str, str | int | bool | None] = {
+        "data-key": field.name,
+        "data-part": part,
+        "data-label": field.label,
+    }
     if field.kind == "yes/no":
         return node(
             "label",
@@ -186,7 +190,7 @@ def _cell(field: Field, part: int, value: object = None) -> Element:
 
 def _row(group: Group, number: int | str) -> Element:
     """One entry of a group: its name and its values, and Remove (renumbered by the script)."""
-    entry = f"{group.item.capitalize()} {number}"
+    entry = f"{_first_up(group.item)} {number}"
     name = Field("name", str, True, None, _named(group))
     return node(
         "li",
@@ -204,12 +208,16 @@ def _row(group: Group, number: int | str) -> Element:
 
 
 def _named(group: Group) -> Param:
-    return Param(group.item.capitalize(), hint=f"the {group.item}'s name, as on your sheet")
+    return Param(_first_up(group.item), hint=f"the {group.item}'s name, as on your sheet")
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _group(editor_id: str, group: Group) -> Element:
     control_id = f"{editor_id}-{group.name}"
-    hints = [f"{group.item.capitalize()}: its name"] + [
+    hints = [f"{_first_up(group.item)}: its name"] + [
         f"{f.label}: {'; '.join(t for t in (f.param.hint, f.param.allowed() if f.kind == 'number' else '') if t)}"
         for f in group.values
     ]
@@ -220,7 +228,7 @@ def _group(editor_id: str, group: Group) -> Element:
             "class": "rk-field rk-list rk-sheet-group",
             "id": control_id,
             "data-group": group.name,
-            "data-item": item.capitalize(),
+            "data-item": _first_up(item),
             "data-least": 0,
             "data-most": 100,
             "aria-describedby": f"{control_id}-hint {control_id}-error",
@@ -233,7 +241,7 @@ def _group(editor_id: str, group: Group) -> Element:
             {"type": "button", "class": "md-button rk-add"},
             f"Add a{'n' if item[0] in 'aeiouAEIOU' else ''} {item}",
         ),
-        *_tail(control_id, f"{group.hint.capitalize()}. " + ". ".join(hints) + "."),
+        *_tail(control_id, f"{_first_up(group.hint)}. " + ". ".join(hints) + "."),
     )
 
 
@@ -252,12 +260,13 @@ def _editor(system: str, found: Sheet) -> Element:
             "data-system": system,
             "data-version": VERSION,
             "hidden": True,
+            "novalidate": True,
             "aria-labelledby": f"{editor_id}-title",
         },
         node(
             "fieldset",
             {"class": "rk-controls", "disabled": True},
-            node("legend", {"id": f"{editor_id}-title", "class": "rk-title"}, f"A {title} {found.title}"),
+            node("legend", {"id": f"{editor_id}-title", "class": "rk-title"}, f"A {found.title} for {title}"),
             node("div", {"class": "rk-fields"}, *controls),
             node("p", {"class": "rk-error", "role": "alert", "hidden": True}),
             node(
@@ -307,7 +316,7 @@ def sheet_editor() -> Element:
     found = sheets()
     return node(
         "section",
-        {"class": "rk-sheets", "data-rollkit-sheets": True, "data-search-exclude": True},
+        {"class": "rollkit-widget rk-sheets", "data-rollkit-sheets": True, "data-search-exclude": True},
         node(
             "div",
             {"class": "rk-sheet-offer", "hidden": True, "role": "region", "aria-label": "A shared character"},
