@@ -122,7 +122,7 @@ def fill_view(filled: Filled, *, widget_id: str) -> FillView:
             "p",
             {"class": "rk-sheet-from"},
             "Values from ",
-            node("strong", {"data-rollkit-character": True}, name),
+            node("strong", {"data-rollkit-character": name}, name),
             f"\u2019s sheet: {said}.",
         ),
         node("div", {"class": "rk-sheet-picks"}, *_picks(filled, widget_id)),

@@ -78,7 +78,7 @@ def test_a_kind_fills_from_the_sheet_with_its_words_and_the_characters_name() ->
     assert [f["saves"] for f in fill["from"]] == [False, True, True]
     assert fill["pick"] == {"traits": ["Sneak"]}
     html = to_html(read_tree(fill["tree"]))
-    assert "<strong data-rollkit-character>Wren</strong>" in html
+    assert '<strong data-rollkit-character="Wren">Wren</strong>' in html
     assert "Sneak 51: MOD 5; EXP 3; not Adept in Sneak." in html
     assert '<select id="rk-w-pick-traits" name="traits" data-pick="traits">' in html
     assert '<option value="Study">Study</option>' in html
@@ -193,5 +193,5 @@ def test_a_fill_view_is_json_and_names_whose_values_these_are() -> None:
     out = view.to_json()
     assert json.loads(json.dumps(out)) == out
     assert to_json(view.tree) == out["tree"]
-    assert any(e.attr("data-rollkit-character") is True and e.text() == "Wren" for e in view.tree.walk())
+    assert any(e.attr("data-rollkit-character") == "Wren" and e.text() == "Wren" for e in view.tree.walk())
     assert sheet("trait") is trait.SHEET
