@@ -31,6 +31,7 @@ export class Widget {
     this.lastSeed = null;
     this.spend = null; // the player's choices on the last roll (critdice points), as written
     this.open = false; // the last roll waits for the player's choices
+    this.character = null; // whose values the form holds, when a character fills it (sheet.mjs)
     this.inFlight = false;
     this.again = false;
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
@@ -301,7 +302,8 @@ export class Widget {
   // answer first shows those dice with their choices ("pending"), and finish() rolls on.
   async roll(seed, choices = {}) {
     const chosen = seed ?? (this.seed.value.trim() || undefined);
-    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true, ...choices });
+    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
+      ...(this.character ? { character: this.character } : {}), ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
@@ -336,6 +338,10 @@ export class Widget {
     this.root.dataset.seed = String(roll.seed);
     this.root.dataset.faces = roll.view.faces.join(",");
     if (roll.python) this.code.textContent = roll.python;
+    if (!this.open) { // a finished roll, for whoever keeps rolls (the roll log): whose it was too
+      this.root.dispatchEvent(new CustomEvent("rollkit:roll", { bubbles: true,
+        detail: { check: this.check, params: this.params(), roll, character: roll.character ?? null } }));
+    }
     if (!reveal) return;
     const box = this.result.getBoundingClientRect();
     if (PHONE.matches || box.bottom > window.innerHeight || box.top < 0) {
