@@ -378,3 +378,23 @@ def test_without_javascript_the_page_says_characters_need_it(browser: object, si
     assert page.locator(".rk-sheet-editor").first.is_hidden()
     page.goto(site.url("trait/"))
     assert page.locator(".rk-sheet").first.is_hidden()  # no offer that cannot work
+
+
+def test_a_character_saved_in_another_tab_reaches_this_tabs_widgets_and_list(
+    browser: object, site: Site
+) -> None:
+    context = new_context(browser, viewport={"width": 1200, "height": 900})
+    rules = track(context.new_page(), site)  # type: ignore[attr-defined]
+    rules.goto(site.url("trait/"))
+    rules.wait_for_selector('[data-rollkit-widget][data-check="trait"].rk-live-widget')
+    assert rules.locator('[data-check="trait"] .rk-sheet').first.is_hidden()  # no character yet
+    listing = track(context.new_page(), site)  # type: ignore[attr-defined]
+    listing.goto(site.url("characters/"))
+    listing.wait_for_selector(".rk-sheets.rk-live-widget")
+    assert "No characters yet" in listing.locator(".rk-sheet-list").inner_text()
+    _keep(track(context.new_page(), site), site, WREN)  # type: ignore[attr-defined]
+    rules.locator('[data-check="trait"]').first.get_by_role("button", name="Use Wren").wait_for(
+        timeout=READY_MS
+    )
+    listing.locator(".rk-sheet-list li[data-name=Wren]").wait_for(timeout=READY_MS)
+    assert rules.rollkit_errors == [] and listing.rollkit_errors == []  # type: ignore[attr-defined]

@@ -545,7 +545,11 @@ export function bindEditor() {
   if (section && !section.editor) section.editor = new Editor(section);
 }
 
-// Another tab changed the characters: the widgets offer the new active ones.
+// Another tab changed the characters: the widgets offer the new active ones, the list shows them.
 export function watchStorage(rebind) {
-  window.addEventListener("storage", (event) => { if (event.key === KEY) rebind(); });
+  window.addEventListener("storage", (event) => {
+    if (event.key !== KEY) return;
+    rebind();
+    document.querySelector("[data-rollkit-sheets]")?.editor?.render();
+  });
 }
