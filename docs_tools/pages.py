@@ -105,6 +105,7 @@ def python_page() -> str:
     ]
     core = [
         rollkit.CheckBase,
+        rollkit.Character,
         rollkit.Distribution,
         rollkit.Roll,
         rollkit.Die,

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from . import again, critdice, hits, ninefold, trait
+    from ._sheet import Character
 
     SYSTEMS: dict[str, ModuleType]
     RULINGS: tuple[Ruling, ...]
@@ -32,6 +33,7 @@ __all__ = [
     "SYSTEMS",
     "RULINGS",
     "CheckBase",
+    "Character",
     "Distribution",
     "Die",
     "Roll",
@@ -53,8 +55,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The system modules, ``SYSTEMS`` (by name) and ``RULINGS`` (every ruling), on demand,
-    from the registry (``rollkit.register`` adds a system)."""
+    """The system modules, ``SYSTEMS`` (by name), ``RULINGS`` (every ruling) and ``Character``,
+    on demand, from the registry (``rollkit.register`` adds a system)."""
+    if name == "Character":
+        from ._sheet import Character
+
+        return Character
     if name == "SYSTEMS":
         return _registry.systems()
     if name == "RULINGS":

@@ -3,8 +3,8 @@
 //
 // This entry module wires the modules of rollkit/, one a concern: client.mjs (the worker
 // client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), offline.mjs (the
-// service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder) and
-// config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
+// service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder), sheet.mjs (the reader's
+// characters: the Characters page, and the widgets that use one) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
 // against.mjs binds a widget's chance against a field, and the points of every page's charts.
 
@@ -13,6 +13,7 @@ import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.m
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
 import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
+import { bindEditor, useCharacters, watchStorage } from "./rollkit/sheet.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 
@@ -36,9 +37,12 @@ function bindAll() {
     }
     if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use a widget.", "idle", true);
   }
+  useCharacters(roots, SITE);
+  bindEditor();
   watch(roots);
   warm();
 }
+watchStorage(() => useCharacters([...document.querySelectorAll("[data-rollkit-widget]")], SITE));
 
 // Material's instant navigation swaps the page without reloading scripts: document$
 // emits on every page, so widgets are bound again while the worker stays alive.

@@ -60,6 +60,7 @@ from ._rules import (  # noqa: F401
     dice_pool,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -93,6 +94,7 @@ __all__ = [
     "CRITICAL_SUCCESSES",
     "BOTCH_FACE",
     "TAIL_BELOW",
+    "SHEET",
     "MAX_DICE",
     "MAX_DC",
     "MAX_BOUND",

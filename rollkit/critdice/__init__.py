@@ -53,6 +53,7 @@ from ._rules import (  # noqa: F401
     stat_pool,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {"check": Check, "skill": SkillCheck, "stat": StatCheck}
 """The check classes by the name the command line uses."""
@@ -76,6 +77,7 @@ __all__ = [
     "PHYSICAL_STANDARD_DICE",
     "PHYSICAL_CRITICAL_DICE",
     "TAIL_BELOW",
+    "SHEET",
     "MAX_SN",
     "MAX_DICE",
     "MAX_ADJUSTED_DICE",

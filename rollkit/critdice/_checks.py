@@ -448,7 +448,7 @@ class Check(_Spends):
             return cls(dice=pool, sn=sn, legendary=legendary, focus=focus, critical=critical)
         except LimitError as error:
             given = f"rank={rank!r}, stats={stats!r} and weapon_bonus={weapon_bonus!r}"
-            raise _too_large(given, error) from None
+            raise _too_large(given, error, "rank") from None
 
     @classmethod
     def stat(
@@ -460,7 +460,7 @@ class Check(_Spends):
         try:
             return cls(dice=pool, sn=sn, legendary=legendary, focus=focus, critical=critical)
         except LimitError as error:
-            raise _too_large(f"stat={stat!r}", error) from None
+            raise _too_large(f"stat={stat!r}", error, "stat") from None
 
     # -- exact odds -----------------------------------------------------------------------------
 
@@ -587,11 +587,14 @@ class Check(_Spends):
         )
 
 
-def _too_large(given: str, error: LimitError) -> LimitError:
-    """A pool too large to compute, said with the sheet entries that gave it."""
+def _too_large(given: str, error: LimitError, field: str) -> LimitError:
+    """A pool too large to compute, said with the sheet entries that gave it, about ``field``
+    (the sheet entry a sheet kind's widget marks)."""
+    said = (error.said or str(error)).replace("{dice}: ", "")
     return LimitError(
         f"{given} give too large a pool: {error}",
-        said=f"these values give too large a Dice Pool: {error.said or error}",
+        field=field,
+        said=f"these values give too large a Dice Pool: {said}",
     )
 
 

@@ -68,6 +68,7 @@ from ._rules import (
     training_dice,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -130,6 +131,7 @@ __all__ = [
     "KINDS",
     "HELPER_TN",
     "LUCK_THRESHOLD",
+    "SHEET",
     "MAX_ATTRIBUTE",
     "MAX_POOL",
     "MAX_ROLLED",

@@ -42,6 +42,7 @@ from ._rules import (
     to_pass,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -77,6 +78,7 @@ __all__ = [
     "REDUCED",
     "CHECK_OUTCOMES",
     "CONTEST_OUTCOMES",
+    "SHEET",
     "MAX_POINTS",
     "MAX_SIDES",
     "MAX_EFFECT_DICE",

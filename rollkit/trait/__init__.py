@@ -40,6 +40,7 @@ from ._rules import (  # noqa: F401
     stack_cap,
 )
 from ._rulings import RULINGS
+from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {"check": Check, "contest": Contest}
 """The check classes by the name the command line uses."""
@@ -60,6 +61,7 @@ __all__ = [
     "HIGHEST_COST",
     "CAPS",
     "TIES",
+    "SHEET",
     "MAX_MOD",
     "MAX_THRESHOLD",
     "MAX_EXP",

@@ -108,6 +108,8 @@ STAGGER = Param(
 """A roller's Stagger: extra d12 kept from the bottom."""
 CAP = Param("Stacking cap", hint="how far Prowess and Stagger stack, from EXP", options=_CAP_WORDS)
 """How far Prowess and Stagger stack (one of ``CAPS``, said as ``_CAP_WORDS``)."""
+SCORE = Param("Score", hint="the Trait's score; its tens are the MOD", low=0, high=MAX_SCORE, limit="high")
+"""A Trait's score, as ``mod_for`` checks it and a Persona's sheet declares it."""
 
 
 def _bounded(name: str, value: Any, bound: int, *, low: int | None = None) -> int:
@@ -119,7 +121,10 @@ def mod_for(*, score: int) -> int:
 
     Ruling trait-mod-from-score: scores below 0 are refused.
     """
-    return _bounded("score", score, MAX_SCORE, low=0) // 10
+    try:
+        return SCORE.check("score", score) // 10
+    except RulesError as error:
+        raise error.about("score") from None
 
 
 def exp_for_level(*, level: int) -> int:

@@ -4,7 +4,8 @@ The same Python renders a widget at build time and answers it live in the reader
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
 and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``log_entry``
 what the roll log keeps of a roll, ``against_view`` (and ``compare_view``) the chance against a
-field's values, one line per value of another field, ``tally_chart``, ``lines`` and ``bars`` the one chart
+field's values, one line per value of another field, ``sheet_editor`` the Characters page's editor and ``fill_view`` what a widget using a
+character shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
 renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
 typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
 ``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
@@ -28,11 +29,15 @@ from ._protocol import (
     OddsRequest,
     RollAnswer,
     RollRequest,
+    SheetAnswer,
+    SheetRequest,
     answer,
     for_players,
+    for_sheet,
     read,
     request,
 )
+from ._sheet import FillView, fill_view, sheet_editor
 from ._tree import JSON, Attribute, Child, Element, node, to_html, to_json
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view, summary, values_text
 
@@ -48,7 +53,13 @@ __all__ = [
     "OddsAnswer",
     "RollAnswer",
     "AgainstAnswer",
+    "SheetRequest",
+    "SheetAnswer",
+    "for_sheet",
     "Failure",
+    "sheet_editor",
+    "fill_view",
+    "FillView",
     "widget",
     "field_text",
     "list_row",

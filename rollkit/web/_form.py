@@ -13,6 +13,7 @@ from .._fields import Field, Param, fields
 from .._params import python_call
 from ._against import against_panel
 from ._chart import VIEWS
+from ._slot import sheet_slot
 from ._tree import Child, Element, node
 from ._views import odds_view
 
@@ -294,6 +295,7 @@ def widget(
                 "fieldset",
                 {"class": "rk-controls", "disabled": True},
                 node("legend", {"id": f"{widget_id}-title", "class": "rk-title"}, odds.title),
+                sheet_slot(name, widget_id),
                 node("div", {"class": "rk-fields"}, *controls),
                 node(
                     "div",

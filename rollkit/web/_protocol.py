@@ -7,15 +7,18 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
   "move": {"die": n, "by": 1 | -1}, "finish": true, "shown": [...], "typed": true,
-  "replay": {"at": iso}, "zone": minutes, "log": {...}}`` gives a roll (or, where the player
+  "replay": {"at": iso}, "zone": minutes, "log": {...}, "character": name}`` gives a roll (or, where the player
   chooses after the dice, the hand so far): ``typed`` says the reader typed the seed, ``replay``
   that this is an earlier roll replayed (from a link), made ``at``; the answer carries both,
   and ``at``; a finished roll comes with its roll log entry (``log`` says what the widget knows
-  besides the values: ``rollkit.web.LogContext``);
+  besides the values: ``rollkit.web.LogContext``), naming the character it was rolled for;
 - ``{"op": "against", "check": name, "params": {...}, "vary": field, "from": n, "to": n,
   "step": n, "lines": field, "values": "6, 7, 8", "measure": "at-least", "tally": n}`` gives
   the chance against a field (an empty setting takes its default; errors name a setting as
   ``against.from`` ...);
+- ``{"op": "sheet", "character": {...} | "link": text | "file": {...}, "check": name, "pick":
+  {...}, "save": {...}, "widget": id}`` checks characters and, for a check kind, gives its
+  fields from the character's sheet with the entries picked (edits ``save``d to the sheet first);
 
 as ``{"ok": true, "result": {...}}``; the reader's mistake as ``{"ok": false, "error": words,
 "field": name, "item": i, "part": j}`` (the field as data, the words the rules'); anything
@@ -37,10 +40,12 @@ from .._choices import Choosing
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
+from .._sheet import Character, read_characters
 from .._validate import describe
 from ._against import AgainstView, against_fields, typed_view
 from ._log import LogContext, LogEntry, log_context, log_entry
 from ._refusal import in_words
+from ._sheet import FillView, characters_json, fill_view
 from ._tree import JSON
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
 
@@ -53,6 +58,8 @@ __all__ = [
     "OddsRequest",
     "RollAnswer",
     "RollRequest",
+    "SheetAnswer",
+    "SheetRequest",
     "answer",
     "for_players",
     "read",
@@ -103,6 +110,7 @@ class RollRequest:
     shown: tuple[str, ...] | None = None
     origin: Origin = field(default_factory=Origin)
     log: LogContext = field(default_factory=LogContext)
+    character: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,23 @@ class AgainstRequest:
     shown: tuple[str, ...] | None = None
 
 
-Request = OddsRequest | RollRequest | AgainstRequest
+@dataclass(frozen=True)
+class SheetRequest:
+    """Characters checked: one (``character``, its JSON; or ``link``, its link form) or an
+    exported ``file``'s. With ``check``, that kind's fields from the character's sheet and the
+    entries ``pick``ed, for the widget ``widget``; ``save`` writes the reader's edits of those
+    fields (by field, as the form writes them) to the sheet first."""
+
+    character: Mapping[str, JSON] | None = None
+    link: str | None = None
+    file: JSON = None
+    check: str | None = None
+    pick: Mapping[str, JSON] | None = None
+    save: Mapping[str, JSON] | None = None
+    widget: str = "rk"
+
+
+Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest
 
 
 @dataclass(frozen=True)
@@ -152,6 +176,7 @@ class RollAnswer:
     replay: bool = False
     at: str = ""
     log: LogEntry | None = None
+    character: str | None = None
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = dict(self.roll)
@@ -162,6 +187,8 @@ class RollAnswer:
         out["at"] = self.at
         if self.python:
             out["python"] = self.python
+        if self.character is not None:
+            out["character"] = self.character
         if self.spend is not None:
             out["spend"] = self.spend
         if self.view.pending:
@@ -177,6 +204,21 @@ class AgainstAnswer:
 
     def to_json(self) -> dict[str, JSON]:
         return {"view": self.view.to_json()}
+
+
+@dataclass(frozen=True)
+class SheetAnswer:
+    """The characters, checked (as the page keeps them: JSON, link form, system's title), and
+    a check kind's fields from the first one's sheet when one was asked for."""
+
+    characters: tuple[Character, ...]
+    fill: FillView | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"characters": characters_json(self.characters)}
+        if self.fill is not None:
+            out["fill"] = self.fill.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -219,6 +261,7 @@ _KEYS = {
         "replay",
         "zone",
         "log",
+        "character",
     },
     "against": {
         "op",
@@ -234,6 +277,7 @@ _KEYS = {
         "tally",
         "shown",
     },
+    "sheet": {"op", "character", "link", "file", "check", "pick", "save", "widget"},
 }
 
 
@@ -269,9 +313,11 @@ def read(message: str) -> Request:
     op = data.get("op")
     if op not in _KEYS:
         raise RulesError(
-            f"op={describe(op)} is not allowed: use odds, roll or against",
-            said="the request asks for neither odds nor a roll.",
+            f"op={describe(op)} is not allowed: use odds, roll, against or sheet",
+            said="the request asks for neither odds, a roll, a chance against a field nor a character.",
         )
+    if op == "sheet":
+        return _sheet_request(data)
     check = data.get("check")
     _registry.find(check)
     assert isinstance(check, str)
@@ -331,6 +377,32 @@ def read(message: str) -> Request:
         shown=_shown(data.get("shown")),
         origin=origin,
         log=log_context(data.get("log")),
+        character=_text("character", data.get("character")) or None,
+    )
+
+
+def _sheet_request(data: Mapping[str, JSON]) -> SheetRequest:
+    check = data.get("check")
+    if check is not None:
+        _registry.find(check)
+        assert isinstance(check, str)
+    given = [k for k in ("character", "link", "file") if data.get(k) is not None]
+    if len(given) != 1:
+        raise RulesError(
+            "a sheet request gives one of character, link or file",
+            said="the request gives no character (or more than one way of giving it).",
+        )
+    if check is not None and given[0] == "file":
+        raise RulesError("a file's characters fill no check", said="a file's characters fill no check.")
+    link = data.get("link")
+    return SheetRequest(
+        character=_mapping("character", data.get("character")),
+        link=_text("link", link) if link is not None else None,
+        file=data.get("file"),
+        check=check,
+        pick=_mapping("pick", data.get("pick")),
+        save=_mapping("save", data.get("save")),
+        widget=_text("widget", data.get("widget"), "rk"),
     )
 
 
@@ -454,11 +526,28 @@ def _roll(req: RollRequest) -> RollAnswer:
         replay=origin.replay,
         at=at,
         log=log_entry(req.check, check, rolled, context=req.log, title=title, spend=chosen, view=view),
+        character=req.character,
     )
 
 
-def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer:
+def _sheet(req: SheetRequest) -> SheetAnswer:
+    if req.file is not None:
+        return SheetAnswer(characters=read_characters(req.file))
+    character = Character.from_link(req.link) if req.link is not None else Character.from_json(req.character)
+    if req.check is None:
+        return SheetAnswer(characters=(character,))
+    pick = {k: v for k, v in (req.pick or {}).items()}
+    filled = character.fill(req.check, pick)  # type: ignore[arg-type]
+    if req.save:
+        character = filled.saved(req.save)
+        filled = character.fill(req.check, filled.pick())
+    return SheetAnswer(characters=(character,), fill=fill_view(filled, widget_id=req.widget))
+
+
+def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
+    if isinstance(req, SheetRequest):
+        return _sheet(req)
     if isinstance(req, AgainstRequest):
         return _against(req)
     return _odds(req) if isinstance(req, OddsRequest) else _roll(req)
@@ -482,15 +571,28 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
     return Failure(error=text, field=found.name, item=error.item, part=error.part)
 
 
+def for_sheet(error: RulesError, check: str | None = None) -> Failure:
+    """The reader's mistake on a sheet as the Characters page or a widget says it: the place
+    is in the words already ("Traits, Trait 2 (Sneak), Score: ..."), the value, entry and part as
+    data. A mistake in a widget's field being saved is said as the widget says it."""
+    if check is not None and error.field in {f.name for f in fields(_registry.find(check))}:
+        return for_players(error, check)
+    said = error.said or " ".join(str(error).split())
+    return Failure(error=said[:1].upper() + said[1:], field=error.field, item=error.item, part=error.part)
+
+
 def request(message: str) -> str:
     """Answer one JSON request from a widget (see the module's docstring) as JSON text."""
     check: str | None = None
+    req: Request | None = None
     try:
         req = read(message)
         check = req.check
         result = answer(req)
         return json.dumps({"ok": True, "result": result.to_json()})
     except RulesError as error:
+        if isinstance(req, SheetRequest):
+            return json.dumps(for_sheet(error, check).to_json())
         if check is None:
             try:
                 found = json.loads(message).get("check")

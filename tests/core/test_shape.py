@@ -22,7 +22,9 @@ IDS = [name for name, _ in SYSTEMS]
 ROLES = {"_rules", "_maths", "_checks", "_rulings"}
 """The modules every system package has."""
 NOTATION = "_notation"
-"""The one optional role besides check modules: reading the rules' written notation."""
+"""An optional role besides check modules: reading the rules' written notation."""
+SHEET = "_sheet"
+"""An optional role: the system's character sheet (``SHEET``) and the checks it fills."""
 
 
 def _files(module: ModuleType) -> dict[str, Path]:
@@ -40,7 +42,7 @@ def test_every_system_is_a_package_with_the_same_file_roles(name: str, module: M
     files = set(_files(module)) - {"__init__"}
     assert ROLES <= files, ROLES - files
     kinds = {f"_{kind}": cls for kind, cls in module.CHECKS.items() if kind != "check"}
-    assert files - ROLES <= set(kinds) | {NOTATION}, files - ROLES - set(kinds)
+    assert files - ROLES <= set(kinds) | {NOTATION, SHEET}, files - ROLES - set(kinds)
     for kind, cls in module.CHECKS.items():  # each class in _checks or its kind's own module
         home = f"_{kind}" if f"_{kind}" in files else "_checks"
         assert cls.__module__ == f"{module.__name__}.{home}", (kind, cls.__module__)
@@ -50,10 +52,11 @@ def test_every_system_is_a_package_with_the_same_file_roles(name: str, module: M
 
 @pytest.mark.parametrize(("name", "module"), SYSTEMS, ids=IDS)
 def test_imports_go_one_way(name: str, module: ModuleType) -> None:
-    """``_rules`` <- ``_maths`` <- ``_checks`` <- ``_<kind>`` <- ``_notation``; ``_rulings``
-    reads ``_rules`` only."""
+    """``_rules`` <- ``_maths`` <- ``_checks`` <- ``_<kind>`` <- ``_notation`` <- ``_sheet``;
+    ``_rulings`` reads ``_rules`` only."""
     files = _files(module)
-    order = ["_rules", "_maths", "_checks", *sorted(set(files) - ROLES - {"__init__", NOTATION}), NOTATION]
+    kinds = sorted(set(files) - ROLES - {"__init__", NOTATION, SHEET})
+    order = ["_rules", "_maths", "_checks", *kinds, NOTATION, SHEET]
     for role, path in files.items():
         if role == "__init__":
             continue

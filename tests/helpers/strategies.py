@@ -1,4 +1,5 @@
-"""Values for any check kind, read from its field declarations (never from a table here).
+"""Values for any check kind, and characters of any sheet, read from their declarations (never
+from a table here).
 
 ``example(cls)`` is one valid set of values (each required field at its declared start, or
 the whole number nearest 1 in its range); ``values(cls)`` draws a kind's values over the
@@ -13,8 +14,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rollkit._fields import Field, Param, fields
+from rollkit._sheet import Character, Sheet
 
-__all__ = ["edge", "example", "field_values", "values", "UNBOUNDED"]
+__all__ = ["characters", "edge", "example", "field_values", "values", "UNBOUNDED"]
 
 UNBOUNDED = 10**6
 """How far a draw goes where a declaration sets no end (such a field takes any whole number)."""
@@ -86,3 +88,32 @@ def example(cls: type) -> dict[str, Any]:
             one = tuple(_start(p) for p in param.entries())
             out[field.name] = (one if field.pairs else one[0],) * param.least
     return out
+
+
+def characters(sheet: Sheet) -> st.SearchStrategy[Character]:
+    """Characters of ``sheet``'s system, every value drawn over its declared range: up to a few
+    entries a group, each with a name of its own, a name that refers to another group's entry
+    drawn from that group's (which then has one at least)."""
+    referred = {target for g in sheet.groups for _, target in g.refers}
+    words = st.text(alphabet="abcXYZ -'", min_size=1, max_size=8).map(lambda s: " ".join(s.split()) or "a")
+
+    @st.composite
+    def draw(pull: st.DrawFn) -> Character:
+        entries: dict[str, list[dict[str, Any]]] = {}
+        for group in sorted(sheet.groups, key=lambda g: bool(g.refers)):
+            rows = []
+            for i in range(pull(st.integers(1 if group.name in referred else 0, 3))):
+                row: dict[str, Any] = {"name": f"{pull(words)} {i}"}
+                for f in group.values:
+                    target = dict(group.refers).get(f.name)
+                    if target is None:
+                        row[f.name] = pull(field_values(f))
+                        continue
+                    names = [e["name"] for e in entries[target]] + ([] if f.required else [""])
+                    row[f.name] = pull(st.sampled_from(names))
+                rows.append(row)
+            entries[group.name] = rows
+        values = {f.name: pull(field_values(f)) for f in sheet.values}
+        return Character.make(name=pull(words), system=sheet.system, values=values, entries=entries)
+
+    return draw()

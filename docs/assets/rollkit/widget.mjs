@@ -36,6 +36,7 @@ export class Widget {
     this.origin = {}; // where the last roll's dice came from: { typed, replay: { at } }
     this.rolledAt = ""; // when the last roll was made (rollkit says, ISO 8601)
     this.rolledWith = null; // the values the roll on screen was made with
+    this.character = null; // whose values the form holds, when a character fills it (sheet.mjs)
     this.inFlight = false;
     this.again = false;
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
@@ -329,7 +330,8 @@ export class Widget {
     const chosen = seed ?? (typed || undefined);
     const from = origin ?? (seed === undefined ? { typed: Boolean(typed) } : this.origin);
     const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
-      shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from), ...choices });
+      shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from),
+      ...(this.character ? { character: this.character } : {}), ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return;
@@ -387,7 +389,7 @@ export class Widget {
     this.root.dataset.faces = roll.view.faces.join(",");
     if (roll.python) this.code.textContent = roll.python;
     if (roll.log && !this.open) { // a finished roll: the roll log keeps it (log.mjs)
-      this.root.dispatchEvent(new CustomEvent("rollkit:roll", { bubbles: true, detail: { entry: roll.log, link: this.link() } }));
+      this.root.dispatchEvent(new CustomEvent("rollkit:roll", { bubbles: true, detail: { entry: roll.log, link: this.link(), character: roll.character ?? null } }));
     }
     if (!reveal) return;
     const box = this.result.getBoundingClientRect();
