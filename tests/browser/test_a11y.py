@@ -34,7 +34,9 @@ SCROLLING_TABLES = """() => {
     for (const table of document.querySelectorAll('.md-content table')) {
         for (let box = table; box && !box.classList.contains('md-content'); box = box.parentElement) {
             const overflow = getComputedStyle(box).overflowX;
-            if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1) seen.add(box);
+            // a box in a closed fold (the chance-against table) is reached once the fold opens
+            if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1
+                && box.checkVisibility()) seen.add(box);
         }
     }
     const found = [...seen].map((box) => { box.focus({ preventScroll: true });

@@ -24,6 +24,7 @@ from tests.browser.pages import (
     screenshot,
     serve_copy,
     track,
+    type_seed,
 )
 from tests.helpers.site import Site
 
@@ -132,12 +133,16 @@ def test_a_character_made_on_one_page_fills_a_widget_on_another_and_names_its_ro
     page.evaluate(  # type: ignore[attr-defined]
         "() => { window.__rolls = []; document.addEventListener('rollkit:roll', (e) => window.__rolls.push(e.detail)); }"
     )
-    widget.locator(".rk-seed input").fill("7")
+    type_seed(widget, 7)
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function("() => window.__rolls.length === 1", timeout=READY_MS)  # type: ignore[attr-defined]
     rolled = page.evaluate("() => window.__rolls[0]")  # type: ignore[attr-defined]
     assert rolled["character"] == "Wren" and rolled["roll"]["character"] == "Wren"
     assert rolled["roll"]["faces"] == list(want.roll(seed=7).faces)
+    page.get_by_role("button", name="Roll log").click()  # type: ignore[attr-defined]
+    entry = page.locator("[data-rollkit-log] [data-rollkit-log-entry]").first  # type: ignore[attr-defined]
+    assert "For Wren" in entry.locator(".rk-log-for").inner_text()
+    page.locator("[data-rollkit-log]").get_by_role("button", name="Close").click()  # type: ignore[attr-defined]
 
     widget.locator(".rk-sheet-picks select").focus()
     page.keyboard.press("ArrowDown")  # Study  # type: ignore[attr-defined]
@@ -151,7 +156,7 @@ def test_a_character_made_on_one_page_fills_a_widget_on_another_and_names_its_ro
         "(w) => w.rollkit.initial.params.mod"
     )
     assert widget.locator("[data-rollkit-character]").count() == 0
-    widget.locator(".rk-seed input").fill("7")
+    type_seed(widget, 7)
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function("() => window.__rolls.length === 2", timeout=READY_MS)  # type: ignore[attr-defined]
     assert page.evaluate("() => window.__rolls[1].character") is None  # type: ignore[attr-defined]

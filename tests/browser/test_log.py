@@ -27,6 +27,7 @@ from tests.browser.pages import (
     roll_widget,
     serve_copy,
     track,
+    type_seed,
 )
 from tests.helpers.site import Site
 
@@ -38,6 +39,11 @@ ENTRIES = """(log) => [...log.querySelectorAll('[data-rollkit-log-entry]')].map(
     id: e.dataset.id, when: e.querySelector('time').textContent, text: e.innerText,
     summary: e.querySelector('.rk-log-summary').textContent,
     link: [...e.querySelectorAll('a')].find((a) => a.textContent === 'Replay this roll')?.href || '' }))"""
+
+
+def _said(summary: str) -> str:
+    """A widget's roll sentence as the log says it: the values it names are a column apart."""
+    return re.sub(r" \(rolled with .*\)\.$", ".", summary)
 
 
 def _shot(page: object, name: str) -> None:
@@ -83,8 +89,8 @@ def _markdown_rows(text: str) -> list[dict[str, str]]:
 
 
 def _faces(dice: str) -> str:
-    """The faces a Dice cell lists ("d10 showing 8: Hit; d10 showing 2: no Hit" -> "8,2")."""
-    return ",".join(re.findall(r"showing (\d+)", dice))
+    """The faces a Dice cell lists ("8 on a d10: Hit; 2 on a d10: no Hit" -> "8,2")."""
+    return ",".join(re.findall(r"(?:^|; )(\d+) on a d\d", dice))
 
 
 def _cpython_faces(link: str, kinds: dict[str, str]) -> str:
@@ -130,7 +136,7 @@ def test_three_rolls_on_two_pages_survive_a_reload_and_offline_and_their_exports
     rolled.append(roll_widget(page, 0, 103))
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]  # one page load
     entries = _open(page)
-    assert [e["summary"] for e in entries] == [r["summary"] for r in reversed(rolled)]
+    assert [e["summary"] for e in entries] == [_said(str(r["summary"])) for r in reversed(rolled)]
     assert all("Seed 10" in e["text"] and "typed by the roller" in e["text"] for e in entries)
     assert all(urlsplit(e["link"]).path in ("/hits/", "/again/") and "at=" in e["link"] for e in entries)
     _shot(page, "log-three-rolls")
@@ -157,8 +163,8 @@ def test_three_rolls_on_two_pages_survive_a_reload_and_offline_and_their_exports
     links = [e["link"] for e in reversed(entries)]  # the exports go oldest first
     assert [row["Replay"] for row in table] == links
     assert [re.sub(r"^\[Replay\]\((.*)\)$", r"\1", row["Replay"]) for row in markdown] == links
-    assert [row["Result"] for row in table] == [r["summary"] for r in rolled]
-    assert [row["Result"] for row in markdown] == [r["summary"] for r in rolled]
+    assert [row["Result"] for row in table] == [_said(str(r["summary"])) for r in rolled]
+    assert [row["Result"] for row in markdown] == [_said(str(r["summary"])) for r in rolled]
     assert [_faces(row["Dice"]) for row in markdown] == [_faces(row["Dice"]) for row in table]
     assert [_faces(row["Dice"]) for row in table] == [r["faces"] for r in rolled]
 
@@ -168,7 +174,7 @@ def test_three_rolls_on_two_pages_survive_a_reload_and_offline_and_their_exports
     page.locator("[data-rollkit-log] [role=status]", has_text="Copied").wait_for()  # type: ignore[attr-defined]
     chat = page.evaluate("navigator.clipboard.readText()")  # type: ignore[attr-defined]
     assert chat == exported[0]["chat"] and "\n" not in chat
-    assert rolled[0]["summary"] in chat and ", ".join(rolled[0]["faces"].split(",")) in chat
+    assert _said(str(rolled[0]["summary"])) in chat and ", ".join(rolled[0]["faces"].split(",")) in chat
     assert "Seed 101 typed." in chat
 
     # each exported row's link replays the same dice, offline, and the replay is logged as one
@@ -193,10 +199,10 @@ def test_exports_download_under_the_strict_csp(browser: object, site: Site, tmp_
         page = _page(browser, copy)
         page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)  # type: ignore[attr-defined]
         page.goto(copy.url("trait/"))  # type: ignore[attr-defined]
-        shown = roll_widget(page, 0, 5)
-        _open(page)
+        roll_widget(page, 0, 5)
+        summary = _open(page)[0]["summary"]  # the sentence, its values in a column of their own
         for name in ("Markdown", "CSV", "JSON"):
-            assert shown["summary"] in _export(page, name)
+            assert summary in _export(page, name)
         assert [m for m in refused if "img-src" not in m] == []
     finally:
         served.close()
@@ -208,7 +214,7 @@ def test_a_finished_hand_is_kept_once_and_a_drawn_seed_is_not_called_typed(
     page = _page(browser, site)
     page.goto(site.url("critdice/legendary-and-focus/"))  # type: ignore[attr-defined]  # points to spend
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill("8")
+    type_seed(widget, 8)
     widget.get_by_role("button", name="Roll", exact=True).click()
     widget.locator('xpath=self::*[@data-pending="1"]').wait_for(
         timeout=READY_MS
@@ -217,7 +223,7 @@ def test_a_finished_hand_is_kept_once_and_a_drawn_seed_is_not_called_typed(
     assert page.evaluate(kept) == 0  # type: ignore[attr-defined]  # nothing kept while the choices are open
     widget.locator('.rk-finish[data-spend="plan"]').click()
     page.wait_for_function("() => !document.querySelector('[data-rollkit-widget]').dataset.pending")  # type: ignore[attr-defined]
-    widget.locator(".rk-seed input").fill("")
+    type_seed(widget, "")
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function(
         "() => document.querySelector('[data-rollkit-widget]').dataset.seed !== '8'", timeout=READY_MS

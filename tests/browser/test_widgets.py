@@ -407,11 +407,12 @@ def test_list_parameters_are_edited_as_rows(browser: object, live_page: object, 
     instant_go(page, site, "hits/special-checks/")
     widget = page.locator('[data-check="hits.group"]')  # type: ignore[attr-defined]
     page.wait_for_function("document.querySelector('[data-check=\"hits.group\"]').rollkit")  # type: ignore[attr-defined]
+    helpers = widget.locator(".rk-list:has(input[name=helpers])")  # not the helpers' Knowledge Ratings
     hidden = widget.locator("input[name=helpers]")
     assert hidden.input_value() == "8:6,6:7,3:7,7:7"
-    rows = widget.locator(".rk-rows > .rk-row")
+    rows = helpers.locator(".rk-rows > .rk-row")
     assert rows.count() == 4 and rows.nth(1).locator(".rk-entry").text_content() == "Helper 2"
-    widget.get_by_role("button", name="Add a helper").click()
+    helpers.get_by_role("button", name="Add a helper").click()
     assert rows.count() == 5 and hidden.input_value() == "8:6,6:7,3:7,7:7,3:7"
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Helper 5, Dice Pool"  # type: ignore[attr-defined]
     widget.get_by_role("button", name="Remove Helper 2").click()
@@ -430,7 +431,7 @@ def test_list_parameters_are_edited_as_rows(browser: object, live_page: object, 
         timeout=READY_MS,
     )
     assert (
-        widget.locator(".rk-list .rk-field-error").inner_text()
+        helpers.locator(".rk-field-error").inner_text()
         == "Supporting PCs, helper 3, Threshold (x+): 11 is out of range; enter a whole number from 1 to 10."
     )
     threshold.fill("7")
