@@ -112,6 +112,8 @@ def python_page() -> str:
         rollkit.Tally,
         rollkit.Words,
         rollkit.register,
+        rollkit.need,
+        rollkit.Need,
         rollkit.RulesError,
         rollkit.ParameterTypeError,
         rollkit.LimitError,

@@ -96,6 +96,7 @@ class Check(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("total", score=True)
     target: ClassVar[str] = "threshold"
+    monotone: ClassVar[frozenset[str]] = frozenset({"mod", "threshold", "prowess", "stagger", "spend"})
     mod: int = declare(MOD)
     threshold: int = param(
         "Threshold",
@@ -225,6 +226,9 @@ class Contest(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"mod", "prowess", "stagger", "against_mod", "against_prowess", "against_stagger"}
+    )
     mod: int = _roller(MOD, "Actor's MOD", "the acting side's Trait MOD")
     exp: int = _roller(EXP, "Actor's EXP", "added to the actor's total when Adept", default=0)
     adept: bool = param("Actor is Adept", hint="the actor adds EXP and one Prowess", default=False)
