@@ -17,6 +17,7 @@ between (a d20's toPass comes in steps of 5%) are stepped over.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -144,7 +145,8 @@ class Need:
         text = f"from {self.low} to {self.high}"
         ends = [e for e, is_open in (("least", self.open_low), ("greatest", self.open_high)) if is_open]
         if ends:
-            text += f" (the rules set no {' or '.join(ends)} {name_words(self._field())}: rollkit looked that far)"
+            text += f" (the rules set no {' or '.join(ends)} {name_words(self._field())};"
+            text += " rollkit looked no further)"
         return text
 
     def said(self) -> str:
@@ -674,9 +676,11 @@ def _mixed(scanned: list[Found], reaches: Callable[[Fraction], bool], at: At, q:
     return found, short, every, best, near
 
 
+@functools.lru_cache(maxsize=16)
 def steps(check: CheckBase) -> tuple[Step, ...]:
     """What one step of each whole-number field of ``check`` is worth: the next value up and
-    down that the rules allow (within ``MAX_GAP``), each with its exact chance."""
+    down that the rules allow (within ``MAX_GAP``), each with its exact chance (the last few
+    checks' answers are kept: asking about another field of the same values repeats them)."""
     out = []
     chance = check.chance()
     for field in fields(type(check)):
