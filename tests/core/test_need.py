@@ -107,11 +107,7 @@ def _scan(
         here = dict(scan)[start]
         return "constant", ((start, here) if reaches(here) else None), None
     moves = (
-        "rises"
-        if all(a <= b for a, b in pairs)
-        else "falls"
-        if all(a >= b for a, b in pairs)
-        else "mixed"
+        "rises" if all(a <= b for a, b in pairs) else "falls" if all(a >= b for a, b in pairs) else "mixed"
     )
     hits_at = [i for i, (_, c) in enumerate(scan) if reaches(c)]
     if not hits_at:
@@ -248,7 +244,9 @@ def test_no_value_reaches_it_and_every_value_does() -> None:
     none = need(hits.Check(dice=8, threshold=7, tn=3), vary="dice", chance=1)
     assert none.found is None and none.short is None and not none.every
     assert none.best.value == 2000 and none.best.chance == hits.Check(dice=2000, threshold=7, tn=3).chance()
-    assert none.said().startswith("No value of Dice Pool from 0 to 2000 gives at least 100%: the most is >99.99%")
+    assert none.said().startswith(
+        "No value of Dice Pool from 0 to 2000 gives at least 100%: the most is >99.99%"
+    )
     every = need(hits.Check(dice=8, threshold=7, tn=1), vary="dice", chance="0%")
     assert every.found is not None and every.found.value == 0 and every.every and every.short is None
     assert every.said() == (
@@ -276,7 +274,9 @@ def test_a_chance_that_does_not_change_and_a_field_with_one_value() -> None:
 def test_a_chance_that_rises_and_falls_is_worked_out_value_by_value() -> None:
     check = rollkit.trait.Check(mod=-11, threshold=12, adept=True, stagger=5, spend=2, exp=0)
     chances = [dataclasses.replace(check, exp=e).chance() for e in range(0, 101)]
-    assert any(a > b for a, b in zip(chances, chances[1:])) and any(a < b for a, b in zip(chances, chances[1:]))
+    assert any(a > b for a, b in zip(chances, chances[1:])) and any(
+        a < b for a, b in zip(chances, chances[1:])
+    )
     answer = need(check, vary="exp", chance="73%")
     least = min(e for e, c in enumerate(chances) if c >= Fraction(73, 100))
     assert answer.moves == "mixed" and answer.found is not None and answer.found.value == least == 3
@@ -315,7 +315,9 @@ def test_an_end_the_rules_do_not_set_is_said_as_rollkits() -> None:
     assert answer.found.value == max(
         d for d in range(0, 30) if rollkit.again.Mitigated(dice=6, defence=d).chance() >= Fraction(2, 5)
     )
-    assert "the rules set no greatest Defense; rollkit looked no further" in answer.said() + answer.range_said()
+    assert (
+        "the rules set no greatest Defense; rollkit looked no further" in answer.said() + answer.range_said()
+    )
 
 
 def test_steps_say_what_one_step_of_each_field_is_worth() -> None:

@@ -116,7 +116,9 @@ def _small(field: Field) -> st.SearchStrategy[Any]:
     if field.kind == "list":
         parts = param.entries()
         entry: st.SearchStrategy[Any] = (
-            st.tuples(*(st.integers(*small(p)) for p in parts)) if field.pairs else st.integers(*small(parts[0]))
+            st.tuples(*(st.integers(*small(p)) for p in parts))
+            if field.pairs
+            else st.integers(*small(parts[0]))
         )
         most = min(param.most if param.most is not None else 2, 2)
         return st.lists(entry, min_size=min(param.least, most), max_size=max(most, param.least)).map(tuple)
