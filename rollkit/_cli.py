@@ -33,6 +33,7 @@ __all__ = ["main"]
 USAGE = f"""\
 rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N | --faces F,F,...] [--json]
        rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]
+       rollkit need SYSTEM[.KIND] --vary PARAM --chance C [--PARAM VALUE ...] [--json]
        rollkit rulings [SYSTEM] [--json]
        rollkit systems [SYSTEM[.KIND]]
        rollkit limits [SYSTEM]
@@ -253,9 +254,13 @@ def run(argv: Sequence[str]) -> str:
         if len(rest) > 1:
             raise UsageError(f"systems takes at most one SYSTEM, not {describe(rest)}")
         return _systems(rest[0] if rest else None)
+    if command == "need":  # what value of a field gives a chance: rollkit/_cli_need.py
+        from ._cli_need import run_need
+
+        return run_need(rest)
     if command not in ("roll", "odds"):
         raise UsageError(
-            f"command {describe(command)} is not known: use roll, odds, rulings, systems or limits"
+            f"command {describe(command)} is not known: use roll, odds, need, rulings, systems or limits"
         )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
