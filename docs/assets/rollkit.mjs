@@ -2,7 +2,7 @@
 // inside one module worker shared by all widgets and across instant navigation.
 //
 // This entry module wires the modules of rollkit/, one a concern: client.mjs (the worker
-// client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), offline.mjs (the
+// client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), need.mjs ("What do I need?"), offline.mjs (the
 // service worker and its updates), page.mjs (the one DOM builder) and config.mjs (the build's
 // configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
@@ -10,6 +10,7 @@
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
+import { bindNeed } from "./rollkit/need.mjs";
 import { keepOffline } from "./rollkit/offline.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 
@@ -24,6 +25,7 @@ function bindAll() {
   for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
     widgets.add(root.rollkit);
+    bindNeed(root); // "What do I need?" (need.mjs)
     root.rollkit.replay();
     if (root.dataset.rollPending) { // Roll was pressed before this script had bound it
       delete root.dataset.rollPending;

@@ -2,7 +2,7 @@
 
 The same Python renders a widget at build time and answers it live in the reader's browser
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
-and ``hand_view`` what it shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
+and ``hand_view`` what it shows (``need_view`` the answer to "What do I need?"), ``tally_chart``, ``lines`` and ``bars`` the one chart
 renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
 typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
 ``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
@@ -15,6 +15,7 @@ from __future__ import annotations
 from ._chart import VIEWS, Series, bars, lines, tally_chart
 from ._classes import CLASSES
 from ._form import field_text, list_row, widget
+from ._need import NeedAnswer, NeedRequest, NeedView, need_form, need_view
 from ._protocol import (
     Failure,
     Move,
@@ -41,6 +42,11 @@ __all__ = [
     "OddsAnswer",
     "RollAnswer",
     "Failure",
+    "NeedRequest",
+    "NeedAnswer",
+    "NeedView",
+    "need_view",
+    "need_form",
     "widget",
     "field_text",
     "list_row",

@@ -106,6 +106,15 @@ CLASSES: frozenset[str] = frozenset(
         "rk-hand-odds",
         "rk-finish-buttons",
         "rk-finish",
+        # "What do I need?" (rollkit/web/_need.py, need.mjs)
+        "rk-need",
+        "rk-need-form",
+        "rk-need-controls",
+        "rk-need-find",
+        "rk-need-answer",
+        "rk-need-detail",
+        "rk-need-view",
+        "rk-need-stale",
     }
 )
 """The class names, all starting ``rk-``."""

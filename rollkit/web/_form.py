@@ -12,6 +12,7 @@ from .._check import CheckBase
 from .._fields import Field, Param, fields
 from .._params import python_call
 from ._chart import VIEWS
+from ._need import need_form
 from ._tree import Child, Element, node
 from ._views import odds_view
 
@@ -304,6 +305,7 @@ def widget(
             node("p", {"class": "rk-stale-note", "hidden": True}),
             odds.tree,
         ),
+        need_form(widget_id, check, shown),  # "What do I need?": rollkit/web/_need.py
         node(
             "details",
             {"class": "rk-python"},

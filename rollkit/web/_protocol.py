@@ -5,6 +5,8 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
 
 - ``{"op": "odds", "check": name, "params": {...}, "view": ..., "title": ..., "initial": {...},
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
+- ``{"op": "need", "check": name, "params": {...}, "vary": field, "chance": "75%", "at":
+  "least" | "most"}`` gives what value of a field gives that chance (``rollkit.web._need``);
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
   "move": {"die": n, "by": 1 | -1}, "finish": true}`` gives a roll (or, where the player
   chooses after the dice, the hand so far);
@@ -29,6 +31,8 @@ from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
 from .._validate import describe
+from ._need import KEYS as NEED_KEYS
+from ._need import NEED_FIELDS, NeedAnswer, NeedRequest, need_answer, read_need
 from ._tree import JSON
 from ._views import OddsView, RollView, hand_view, odds_view, roll_view
 
@@ -86,7 +90,7 @@ class RollRequest:
     finish: bool = False
 
 
-Request = OddsRequest | RollRequest
+Request = OddsRequest | RollRequest | NeedRequest
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,7 @@ _SEED = Field("seed", int, False, None, Param("Seed"))
 _KEYS = {
     "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned"},
     "roll": {"op", "check", "params", "seed", "choose", "spend", "move", "finish"},
+    "need": NEED_KEYS,
 }
 
 
@@ -183,13 +188,15 @@ def read(message: str) -> Request:
     op = data.get("op")
     if op not in _KEYS:
         raise RulesError(
-            f"op={describe(op)} is not allowed: use odds or roll",
+            f"op={describe(op)} is not allowed: use odds, roll or need",
             said="the request asks for neither odds nor a roll.",
         )
     check = data.get("check")
     _registry.find(check)
     assert isinstance(check, str)
     params = _mapping("params", data.get("params", {})) or {}
+    if op == "need":
+        return read_need(data, check, params)
     if op == "odds":
         shown = data.get("shown")
         view = _text("view", data.get("view"), "exactly")
@@ -288,8 +295,10 @@ def _roll(req: RollRequest) -> RollAnswer:
     )
 
 
-def answer(req: Request) -> OddsAnswer | RollAnswer:
+def answer(req: Request) -> OddsAnswer | RollAnswer | NeedAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
+    if isinstance(req, NeedRequest):
+        return need_answer(req)
     return _odds(req) if isinstance(req, OddsRequest) else _roll(req)
 
 
@@ -307,6 +316,7 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
             cls = None
     known = {f.name: f for f in fields(cls)} if cls is not None else {}
     known["seed"] = _SEED
+    known.update((k, v) for k, v in NEED_FIELDS.items() if k not in known)  # the need form's own
     said = error.said or " ".join(str(error).split())
     said = _PLACE.sub(lambda m: known[m[1]].label if m[1] in known else m[0], said)
     found = known.get(error.field or "")
