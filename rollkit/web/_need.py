@@ -148,7 +148,7 @@ def need_view(answer: Need) -> NeedView:
             {"class": "rk-scroll", "tabindex": "0", "role": "region", "aria-label": "What one step is worth"},
             node(
                 "table",
-                {},
+                {"class": "rk-outcomes"},
                 node("caption", {}, f"What one step of each value is worth, from {detail(check.chance())}"),
                 node(
                     "thead",
