@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from . import _registry
 from ._choices import Choosing
+from ._cli_need import NEED_HELP, need_options, run_need
 from ._errors import RulesError
 from ._fields import fields
 from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wrap
@@ -254,17 +255,24 @@ def run(argv: Sequence[str]) -> str:
         if len(rest) > 1:
             raise UsageError(f"systems takes at most one SYSTEM, not {describe(rest)}")
         return _systems(rest[0] if rest else None)
-    if command == "need":  # what value of a field gives a chance: rollkit/_cli_need.py
-        from ._cli_need import run_need
-
-        return run_need(rest)
-    if command not in ("roll", "odds"):
+    if command == "need" and (not rest or rest[0] in ("-h", "--help")):
+        return NEED_HELP  # what value of a field gives a chance: rollkit/_cli_need.py
+    if command not in ("roll", "odds", "need"):
         raise UsageError(
             f"command {describe(command)} is not known: use roll, odds, need, rulings, systems or limits"
         )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
-    options = vars(_check_parser(find(rest[0]), command, rest[0]).parse_args(_joined(rest[1:])))
+    parser = _check_parser(find(rest[0]), command, rest[0])
+    if command == "need":
+        need_options(parser, rest[0])
+        if any(a in ("-h", "--help") for a in rest[1:]):
+            return parser.format_help().rstrip("\n")
+    options = vars(parser.parse_args(_joined(rest[1:])))
+    if command == "need":
+        return run_need(
+            rest[0], options, low=_number("--low", options["_low"]), high=_number("--high", options["_high"])
+        )
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
         return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])

@@ -7,16 +7,17 @@ from it). Bad input is one line and exit status 2, as for every command.
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping
+from typing import Any
 
-from ._cli import UsageError, _check_parser, _joined, _number, _Parser
 from ._fields import fields
 from ._format import detail
 from ._need import Need, name_words, need, points, value_words
-from ._params import checks, find
+from ._params import find
 
-__all__ = ["NEED_HELP", "NEED_USAGE", "run_need"]
+__all__ = ["NEED_HELP", "NEED_USAGE", "need_options", "need_text", "run_need"]
 
 NEED_USAGE = (
     "rollkit need SYSTEM[.KIND] --vary PARAM --chance C [--at least|most] [--closest C]"
@@ -33,15 +34,15 @@ and what one step of each whole-number field is worth. --at most asks for at mos
 (`rollkit need SYSTEM[.KIND] --help` lists them); PARAM's own value may be left out.
 Every chance is exact; --json gives each as a whole fraction."""
 
-_HELP = ("-h", "--help")
 
-
-def _parser(name: str) -> _Parser:
-    parser = _check_parser(find(name), "need", name)
+def need_options(parser: argparse.ArgumentParser, name: str) -> None:
+    """``rollkit need``'s own options on the parser of kind ``name`` (made by the CLI, as for
+    ``rollkit odds``); the kind's own fields become optional: the varied one may be left out,
+    and ``build`` names any other that is missing."""
     parser.usage = NEED_USAGE.replace("SYSTEM[.KIND]", name)
     parser.description = NEED_HELP.split("\n\n", 1)[1]
     for action in parser._actions:
-        action.required = False  # the varied field may be left out; build names any other
+        action.required = False
     numbers = ", ".join(f.name.replace("_", "-") for f in fields(find(name)) if f.kind == "number")
     parser.add_argument(
         "--vary", dest="_vary", metavar="PARAM", required=True, help=f"the field to vary: one of {numbers}"
@@ -65,30 +66,19 @@ def _parser(name: str) -> _Parser:
     )
     parser.add_argument("--low", dest="_low", metavar="N", help="search no value below N")
     parser.add_argument("--high", dest="_high", metavar="N", help="search no value above N")
-    return parser
 
 
-def run_need(rest: Sequence[str]) -> str:
-    """The output of ``rollkit need`` with the arguments after ``need``."""
-    rest = list(rest)
-    if not rest or rest[0] in _HELP:
-        return NEED_HELP
-    if rest[0].startswith("-"):
-        raise UsageError(f"need needs a SYSTEM first: one of {', '.join(checks())}")
-    parser = _parser(rest[0])
-    if any(a in _HELP for a in rest[1:]):
-        return parser.format_help().rstrip("\n")
-    options = vars(parser.parse_args(_joined(rest[1:])))
-    vary = str(options["_vary"]).replace("-", "_")
+def run_need(name: str, options: Mapping[str, Any], *, low: int | None, high: int | None) -> str:
+    """The output of ``rollkit need`` for kind ``name`` with the parsed ``options``."""
     answer = need(
-        rest[0],
+        name,
         values={k: v for k, v in options.items() if not k.startswith("_")},
-        vary=vary,
+        vary=str(options["_vary"]).replace("-", "_"),
         chance=options["_chance"],
         at=options["_at"],
         closest=options["_closest"],
-        low=_number("--low", options["_low"]),
-        high=_number("--high", options["_high"]),
+        low=low,
+        high=high,
     )
     if options["_json"]:
         return json.dumps(answer.to_json(), indent=2)
