@@ -53,7 +53,7 @@ export function bindNeed(root) {
       if (answer.internal) console.error("rollkit internal error:", answer.detail || answer.error);
       return;
     }
-    said.textContent = answer.result.view.summary;
+    if (said.textContent !== answer.result.view.summary) said.textContent = answer.result.view.summary; // said once
     detail.replaceChildren(build(answer.result.view.tree));
   }
 
