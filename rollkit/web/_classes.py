@@ -115,6 +115,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-need-detail",
         "rk-need-view",
         "rk-need-stale",
+        "rk-need-nojs",
     }
 )
 """The class names, all starting ``rk-``."""

@@ -231,7 +231,9 @@ def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Eleme
                 node("button", {"type": "submit", "class": "md-button rk-need-find"}, "Find"),
             ),
             node(
-                "p", {"class": "rk-nojs"}, "Finding a value needs JavaScript, which is off or still loading."
+                "p",
+                {"class": "rk-need-nojs"},
+                "Finding a value needs JavaScript, which is off or still loading.",
             ),
         ),
         node("p", {"class": "rk-need-answer", "aria-live": "polite", "aria-atomic": "true"}),
