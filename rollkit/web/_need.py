@@ -168,6 +168,19 @@ def need_view(answer: Need) -> NeedView:
     return NeedView(summary=answer.said(), tree=tree, values=values)
 
 
+def _select(control_id: str, name: str, label: str, options: list[tuple[str, str]]) -> Element:
+    return node(
+        "div",
+        {"class": "rk-field"},
+        node("label", {"for": control_id}, label),
+        node(
+            "select",
+            {"id": control_id, "name": name},
+            *(node("option", {"value": value}, text) for value, text in options),
+        ),
+    )
+
+
 def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Element | None:
     """The "What do I need?" disclosure of a widget: a choice of its shown whole-number fields
     (None when it shows none), at least or at most, and the chance (75% to start)."""
@@ -187,27 +200,10 @@ def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Eleme
                 "fieldset",
                 {"class": "rk-need-controls", "disabled": True},
                 node("legend", {"class": "rk-sr"}, "What do I need?"),
-                node(
-                    "div",
-                    {"class": "rk-field"},
-                    node("label", {"for": f"{base}-vary"}, "Find the value of"),
-                    node(
-                        "select",
-                        {"id": f"{base}-vary", "name": "vary"},
-                        *(node("option", {"value": f.name}, name_words(f)) for f in numbers),
-                    ),
+                _select(
+                    f"{base}-vary", "vary", "Find the value of", [(f.name, name_words(f)) for f in numbers]
                 ),
-                node(
-                    "div",
-                    {"class": "rk-field"},
-                    node("label", {"for": f"{base}-at"}, "that gives"),
-                    node(
-                        "select",
-                        {"id": f"{base}-at", "name": "at"},
-                        node("option", {"value": "least"}, "at least"),
-                        node("option", {"value": "most"}, "at most"),
-                    ),
-                ),
+                _select(f"{base}-at", "at", "that gives", [("least", "at least"), ("most", "at most")]),
                 node(
                     "div",
                     {"class": "rk-field"},

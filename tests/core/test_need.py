@@ -124,6 +124,16 @@ def _asked(chances: list[Fraction]) -> list[Fraction]:
     return sorted({Fraction(0), Fraction(1), *shown, *((a + b) / 2 for a, b in zip(shown, shown[1:]))})
 
 
+def _drawn(kind: str, data: st.DataObject) -> CheckBase:
+    """A check of ``kind`` with small values (``small_values``), any the rules refuse skipped."""
+    cls = find(kind)
+    try:
+        return cls(**data.draw(small_values(cls)))  # type: ignore[no-any-return]
+    except RulesError:
+        assume(False)
+        raise
+
+
 def _pair(found: need_module.Found | None) -> tuple[int, Fraction] | None:
     return None if found is None else (found.value, found.chance)
 
@@ -132,13 +142,8 @@ def _pair(found: need_module.Found | None) -> tuple[int, Fraction] | None:
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(data=st.data())
 def test_the_answer_is_a_plain_scan_of_every_roll(kind: str, data: st.DataObject) -> None:
-    cls = find(kind)
-    try:
-        check = cls(**data.draw(small_values(cls)))
-    except RulesError:
-        assume(False)
-        raise
-    for field in fields(cls):
+    check = _drawn(kind, data)
+    for field in fields(type(check)):
         if field.kind != "number":
             continue
         window = _window(check, field)
@@ -165,12 +170,7 @@ def test_the_answer_is_a_plain_scan_of_every_roll(kind: str, data: st.DataObject
 @given(data=st.data())
 def test_a_monotone_field_moves_one_way_over_more_values(kind: str, data: st.DataObject) -> None:
     """The declared fields again, over twice as many values, by the exact ``chance()``."""
-    cls = find(kind)
-    try:
-        check = cls(**data.draw(small_values(cls)))
-    except RulesError:
-        assume(False)
-        raise
+    check = _drawn(kind, data)
     for name in check.monotone_fields():
         start = getattr(check, name)
         made = [_made(check, name, v) for v in range(start - 2 * WIDTH, start + 2 * WIDTH + 1)]
