@@ -113,6 +113,8 @@ def python_page() -> str:
         rollkit.Tally,
         rollkit.Words,
         rollkit.register,
+        rollkit.need,
+        rollkit.Need,
         rollkit.RulesError,
         rollkit.ParameterTypeError,
         rollkit.LimitError,
@@ -169,6 +171,12 @@ def cli_page() -> str:
         "`rollkit` (also `python -m rollkit`) rolls and computes exact odds for every check.",
         "Bad input prints one line on standard error and exits with status 2.\n",
         "```text\n" + run(["--help"]) + "\n```\n",
+        "## What do I need?\n",
+        "```text\n" + run(["need", "--help"]) + "\n```\n",
+        "For example, how many dice for 75% at 7+ against TN 3:\n",
+        "```text\n$ rollkit need hits --vary dice --chance 75% --threshold 7 --tn 3\n"
+        + run(["need", "hits", "--vary", "dice", "--chance", "75%", "--threshold", "7", "--tn", "3"])
+        + "\n```\n",
         "## Every check and its parameters\n",
         "`rollkit systems` lists them, each with its options (an optional one in brackets);"
         " `rollkit systems NAME` explains one check's options.\n",

@@ -13,6 +13,7 @@ from . import _registry
 from ._check import CheckBase
 from ._dist import Distribution
 from ._errors import LimitError, NotationError, ParameterTypeError, RulesError
+from ._need import Need, need
 from ._registry import register
 from ._roll import Die, Roll
 from ._rulings import Ruling
@@ -41,6 +42,8 @@ __all__ = [
     "Tally",
     "Words",
     "register",
+    "need",
+    "Need",
     "RulesError",
     "ParameterTypeError",
     "LimitError",

@@ -39,6 +39,10 @@ class CheckBase:
     """``tally.many``: set from ``tally`` for every subclass."""
     target: ClassVar[str] = ""
     """The parameter that sets the least tally to succeed ("tn"), if one does."""
+    monotone: ClassVar[frozenset[str]] = frozenset()
+    """The whole-number fields in which the chance of success moves one way only (up, down or
+    not at all) whatever the other values are: ``rollkit.need`` searches them by halving and
+    works out every value of any other field; tests hold each to brute force."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -54,6 +58,11 @@ class CheckBase:
     def chance(self) -> Fraction:  # pragma: no cover - abstract
         """The exact probability of success."""
         raise NotImplementedError
+
+    def monotone_fields(self) -> frozenset[str]:
+        """``monotone`` with these values: a kind whose chance moves one way in a field only for
+        some values of the others adds that field here when they hold."""
+        return self.monotone
 
     def outcomes(self) -> Distribution:  # pragma: no cover - abstract
         """Every named outcome, worst to best, zero-probability ones included."""

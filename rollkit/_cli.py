@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from . import _registry
 from ._choices import Choosing
+from ._cli_need import NEED_HELP, need_options, run_need
 from ._errors import RulesError
 from ._fields import fields
 from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wrap
@@ -33,6 +34,7 @@ __all__ = ["main"]
 USAGE = f"""\
 rollkit roll SYSTEM[.KIND] [--PARAM VALUE ...] [--seed N | --faces F,F,...] [--json]
        rollkit odds SYSTEM[.KIND] [--PARAM VALUE ...] [--bound N] [--exact] [--json]
+       rollkit need SYSTEM[.KIND] --vary PARAM --chance C [--PARAM VALUE ...] [--json]
        rollkit rulings [SYSTEM] [--json]
        rollkit systems [SYSTEM[.KIND]]
        rollkit limits [SYSTEM]
@@ -270,7 +272,7 @@ def run(argv: Sequence[str]) -> str:
     command, rest = argv[0], argv[1:]
     if command in COMMAND_HELP and (
         rest[:1] in ([h] for h in _HELP)
-        or (command not in ("roll", "odds") and any(a in _HELP for a in rest))
+        or (command not in ("roll", "odds", "need") and any(a in _HELP for a in rest))
     ):
         return COMMAND_HELP[command]  # a check's own help: rollkit roll SYSTEM --help
     if command == "rulings":
@@ -288,16 +290,24 @@ def run(argv: Sequence[str]) -> str:
         if len(rest) > 1:
             raise UsageError(f"systems takes at most one SYSTEM, not {describe(rest)}")
         return _systems(rest[0] if rest else None)
-    if command not in ("roll", "odds"):
+    if command == "need" and (not rest or rest[0] in ("-h", "--help")):
+        return NEED_HELP  # what value of a field gives a chance: rollkit/_cli_need.py
+    if command not in ("roll", "odds", "need"):
         raise UsageError(
-            f"command {describe(command)} is not known: use roll, odds, rulings, systems or limits"
+            f"command {describe(command)} is not known: use roll, odds, need, rulings, systems or limits"
         )
     if not rest or rest[0].startswith("-"):
         raise UsageError(f"{command} needs a SYSTEM first: one of {', '.join(checks())}")
     parser = _check_parser(find(rest[0]), command, rest[0])
+    if command == "need":
+        need_options(parser, rest[0])
     if any(a in _HELP for a in rest[1:]):  # written by main, which knows when writing fails
         return parser.format_help().rstrip("\n")
     options = vars(parser.parse_args(_joined(rest[1:])))
+    if command == "need":
+        return run_need(
+            rest[0], options, low=_number("--low", options["_low"]), high=_number("--high", options["_high"])
+        )
     check = build(rest[0], {k: v for k, v in options.items() if not k.startswith("_")})
     if command == "odds":
         return _odds(check, _number("--bound", options["_bound"]), options["_json"], options["_exact"])

@@ -2,7 +2,7 @@
 // inside one module worker shared by all widgets and across instant navigation.
 //
 // This entry module wires the modules of rollkit/, one a concern: client.mjs (the worker
-// client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), offline.mjs (the
+// client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), need.mjs ("What do I need?"), offline.mjs (the
 // service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder), sheet.mjs (the reader's
 // characters: the Characters page, and the widgets that use one) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
@@ -14,6 +14,7 @@ import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
 import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { bindEditor, useCharacters, watchStorage } from "./rollkit/sheet.mjs";
+import { bindNeed } from "./rollkit/need.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 
@@ -30,6 +31,7 @@ function bindAll() {
     if (!root.rollkit) root.rollkit = new Widget(root);
     bindAgainst(root);
     widgets.add(root.rollkit);
+    bindNeed(root); // "What do I need?" (need.mjs)
     root.rollkit.replay();
     if (root.dataset.rollPending) { // Roll was pressed before this script had bound it
       delete root.dataset.rollPending;

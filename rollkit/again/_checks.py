@@ -229,6 +229,7 @@ class Check(_Static):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = SUCCESSES
     target: ClassVar[str] = "dc"
+    monotone: ClassVar[frozenset[str]] = frozenset({"dice", "dc", "again", "botch_faces"})
     dice: int = param(
         "Dice Pool",
         hint="d10s after bonuses and penalties (below one, roll one)",
@@ -325,6 +326,7 @@ class Mitigated(_Static):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = SUCCESSES
+    monotone: ClassVar[frozenset[str]] = frozenset({"dice", "defence", "again", "botch_faces"})
     dice: int = param("Dice Pool", hint="d10s before the Defense is taken off", high=MAX_DICE, limit="high")
     defence: int = param("Defense", hint="dice the target's Defense takes off your pool", low=0, default=0)
     again: int = declare(_AGAIN, default=10)
@@ -394,6 +396,7 @@ class Opposed(CheckBase):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = NET
+    monotone: ClassVar[frozenset[str]] = frozenset({"dice", "against_dice", "again", "against_again"})
     dice: int = param(
         "Active Dice Pool",
         hint="the active side's d10s, perhaps the guard's Perception",
@@ -594,6 +597,9 @@ class SkillCheck(_SkillShares):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = SUCCESSES
     target: ClassVar[str] = "dc"
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"stat", "skill", "modifier", "dc", "again", "botch_faces"}
+    )
     stat: int = declare(STAT)
     skill: int = declare(SKILL)
     modifier: int = declare(MODIFIER, default=0)
@@ -615,6 +621,9 @@ class MitigatedSkill(_MitigatedShares):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = SUCCESSES
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"stat", "skill", "weapon", "modifier", "defence", "again", "botch_faces"}
+    )
     stat: int = declare(STAT)
     skill: int = declare(SKILL)
     weapon: int = declare(WEAPON, default=0)
@@ -637,6 +646,18 @@ class OpposedSkills(_Sheet):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = NET
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {
+            "stat",
+            "skill",
+            "modifier",
+            "again",
+            "against_stat",
+            "against_skill",
+            "against_modifier",
+            "against_again",
+        }
+    )
     stat: int = _worded(STAT, "Active side's Core Statistic", "the active side's")
     skill: int = _worded(SKILL, "Active side's Skill ranks", "the active side's")
     modifier: int = _worded(MODIFIER, "Active side's bonuses and penalties", default=0)

@@ -373,6 +373,7 @@ class Check(_Spends):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = TOTAL
+    monotone: ClassVar[frozenset[str]] = frozenset({"sn", "legendary", "focus", "critical"})
     dice: int = param("Dice Pool", hint="Standard Dice (d12) rolled", low=0, high=MAX_DICE, limit="high")
     sn: int = declare(SN, default=DEFAULT_SN)
     legendary: int = param(
@@ -630,6 +631,7 @@ class SkillCheck(_Pooled):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = TOTAL
+    monotone: ClassVar[frozenset[str]] = frozenset({"sn", "legendary", "focus"})
     rank: int = param(
         "Skill Rank", hint="0 means untrained, with the lower Stat alone", low=0, high=MAX_DICE, limit="high"
     )
@@ -678,6 +680,7 @@ class StatCheck(_Pooled):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = TOTAL
+    monotone: ClassVar[frozenset[str]] = frozenset({"sn", "legendary", "focus"})
     stat: int = param("Stat", hint="the Stat alone is the Dice Pool", low=0, high=MAX_DICE, limit="high")
 
     def _check_rules(self) -> None:

@@ -300,6 +300,7 @@ class Check(Validated):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
+    monotone: ClassVar[frozenset[str]] = frozenset({"dice", "threshold", "tn", "validation"})
     dice: int = declare(POOL)
     threshold: int = declare(THRESHOLD)
     tn: int = declare(TN)
@@ -636,6 +637,7 @@ class AttributeCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
+    monotone: ClassVar[frozenset[str]] = frozenset({"level", "tn", "modifier", "validation"})
     level: int = declare(LEVEL)
     tn: int = like(Check, "tn")
     modifier: int = declare(MODIFIER, default=0)
@@ -655,6 +657,7 @@ class SkillCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
+    monotone: ClassVar[frozenset[str]] = frozenset({"attribute", "focus", "tn", "modifier", "validation"})
     attribute: int = declare(replace(LEVEL, hint="the Skill's Attribute: its dice and Threshold"))
     training: Training = param(
         "Skill Training",
@@ -681,6 +684,7 @@ class KnowledgeCheck(_Sheet):
     """
 
     system: ClassVar[str] = SYSTEM
+    monotone: ClassVar[frozenset[str]] = frozenset({"intellect", "rating", "tn", "modifier", "validation"})
     intellect: int = declare(
         replace(LEVEL, label="Intellect", hint="the Attribute Level: its dice and Threshold")
     )

@@ -54,6 +54,7 @@ class Group(Validated):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = HITS
     target: ClassVar[str] = "tn"
+    monotone: ClassVar[frozenset[str]] = frozenset({"threshold", "tn", "validation"})
     dice: int = param(
         "Leader's Dice Pool",
         hint="the leader's d10s before the helpers' Effect",
@@ -145,6 +146,11 @@ class Group(Validated):
                 said="Knowledge Ratings only count on a Knowledge Check; clear them, or choose a"
                 " Knowledge Check for {kind}.",
             )
+
+    def monotone_fields(self) -> frozenset[str]:
+        """The leader's pool too while the leader buys nothing: a leader who buys may be able to
+        buy only once the pool is large enough, and a bought group can lower the chance."""
+        return self.monotone | {"dice"} if self.bought == 0 else self.monotone
 
     @classmethod
     def knowledge(

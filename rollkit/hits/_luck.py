@@ -35,6 +35,7 @@ class Luck(FromCheck):
     # these); ``FromCheck`` declares their types.
 
     system: ClassVar[str] = SYSTEM
+    monotone: ClassVar[frozenset[str]] = frozenset({"fate", "tn", "validation"})
     role: ClassVar[str] = "fate"
     fate: int = param(
         "Fate Pool", hint="your current, unspent Fate, rolled at 6+", low=0, high=MAX_ROLLED, limit="high"

@@ -54,6 +54,9 @@ class Opposed(Validated):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("Effect", score=True)
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"dice", "threshold", "against_dice", "against_threshold", "validation"}
+    )
     dice: int = param(
         "Dice Pool",
         hint="your d10s, whose Hits must reach the defender's",

@@ -131,6 +131,9 @@ class Check(_Read):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"to_pass", "die", "favourable", "unfavourable", "effect_dice"}
+    )
 
     to_pass: int = _field(POINTS, "toPass (%)", hint="Stat + Skills + Buff - Debuff, in percent")
     die: int = declare(DIE, default=100)
@@ -247,6 +250,9 @@ class PercentageCheck(_DieFields):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"dc", "bonus", "favourable", "unfavourable", "effect_dice"}
+    )
 
     dc: int = _field(POINTS, "DC (%)", hint="the fixed percentage difficulty to reach")
     bonus: int = _field(
@@ -341,6 +347,7 @@ class MentalicStat(CheckBase):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("Stat points", one="Stat point")
     target: ClassVar[str] = "at_least"
+    monotone: ClassVar[frozenset[str]] = frozenset({"at_least"})
 
     at_least: int = param(
         "Mentalic Stat of at least (%)",
@@ -421,6 +428,9 @@ class SkillCheck(_SkillFields):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("margin", score=True)
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"stat", "die", "favourable", "unfavourable", "effect_dice"}
+    )
 
     stat: int = _field(POINTS, "Stat (%)", hint="the Stat the action rests on, as recorded")
     paths: tuple[int, ...] = _paths_param(

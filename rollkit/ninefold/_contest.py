@@ -69,6 +69,9 @@ class Contest(_Read):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {"offence", "defence", "offence_die", "defence_die", "favourable", "unfavourable", "effect_dice"}
+    )
 
     offence: int = _field(POINTS, "Offence toPass (%)", hint="the offence's chance to pass")
     defence: int = _field(POINTS, "Defence toPass (%)", hint="the defender's chance, resistance included")

@@ -57,6 +57,21 @@ class DefenderContest(_DefenderFields):
 
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("effect dice", one="effect die")
+    monotone: ClassVar[frozenset[str]] = frozenset(
+        {
+            "offence",
+            "stat",
+            "armour",
+            "cover",
+            "effect_types",
+            "armour_piercing",
+            "offence_die",
+            "defence_die",
+            "favourable",
+            "unfavourable",
+            "effect_dice",
+        }
+    )
 
     # The offence comes first (``sharing`` adds its fields after the kind's own ones).
     offence: int = like(Contest, "offence")

@@ -124,6 +124,7 @@ class Check(Choosing):
     system: ClassVar[str] = SYSTEM
     tally: ClassVar[Tally] = Tally("total", score=True)
     target: ClassVar[str] = "threshold"
+    monotone: ClassVar[frozenset[str]] = frozenset({"mod", "threshold", "prowess", "stagger", "spend"})
     mod: int = declare(MOD)
     threshold: int = param(
         "Threshold",

@@ -2,7 +2,8 @@
 
 The same Python renders a widget at build time and answers it live in the reader's browser
 (Pyodide): ``widget`` is a widget's form and shell as a tree, ``odds_view``, ``roll_view``
-and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``log_entry``
+and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``need_view``
+the answer to "What do I need?", ``log_entry``
 what the roll log keeps of a roll, ``against_view`` (and ``compare_view``) the chance against a
 field's values, one line per value of another field, ``sheet_editor`` the Characters page's editor and ``fill_view`` what a widget using a
 character shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
@@ -20,6 +21,7 @@ from ._chart import VIEWS, Series, bars, lines, tally_chart
 from ._classes import CLASSES
 from ._form import field_text, list_row, widget
 from ._log import LogContext, LogEntry, log_context, log_entry
+from ._need import NeedAnswer, NeedRequest, NeedView, need_form, need_view
 from ._protocol import (
     AgainstAnswer,
     AgainstRequest,
@@ -60,6 +62,11 @@ __all__ = [
     "sheet_editor",
     "fill_view",
     "FillView",
+    "NeedRequest",
+    "NeedAnswer",
+    "NeedView",
+    "need_view",
+    "need_form",
     "widget",
     "field_text",
     "list_row",

@@ -188,6 +188,16 @@ CLASSES: frozenset[str] = frozenset(
         "rk-sheet-files",
         "rk-sheet-export",
         "rk-sheet-import",
+        # "What do I need?" (rollkit/web/_need.py, need.mjs)
+        "rk-need",
+        "rk-need-form",
+        "rk-need-controls",
+        "rk-need-find",
+        "rk-need-answer",
+        "rk-need-detail",
+        "rk-need-view",
+        "rk-need-stale",
+        "rk-need-nojs",
     }
 )
 """The class names, all starting ``rk-``."""

@@ -13,6 +13,7 @@ from .._fields import Field, Param, fields
 from .._params import python_call
 from ._against import against_panel
 from ._chart import VIEWS
+from ._need import need_form
 from ._slot import sheet_slot
 from ._tree import Child, Element, node
 from ._views import odds_view
@@ -327,6 +328,7 @@ def widget(
             node("p", {"class": "rk-stale-note", "hidden": True}),
             odds.tree,
         ),
+        need_form(widget_id, check, shown),  # "What do I need?": rollkit/web/_need.py
         node(
             "details",
             {"class": "rk-python"},

@@ -5,6 +5,8 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
 
 - ``{"op": "odds", "check": name, "params": {...}, "view": ..., "title": ..., "initial": {...},
   "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
+- ``{"op": "need", "check": name, "params": {...}, "vary": field, "chance": "75%", "at":
+  "least" | "most"}`` gives what value of a field gives that chance (``rollkit.web._need``);
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
   "move": {"die": n, "by": 1 | -1}, "finish": true, "shown": [...], "typed": true,
   "replay": {"at": iso}, "zone": minutes, "log": {...}, "character": name}`` gives a roll (or, where the player
@@ -44,6 +46,8 @@ from .._sheet import Character, read_characters
 from .._validate import describe
 from ._against import AgainstView, against_fields, typed_view
 from ._log import LogContext, LogEntry, log_context, log_entry
+from ._need import KEYS as NEED_KEYS
+from ._need import NEED_FIELDS, NeedAnswer, NeedRequest, need_answer, read_need
 from ._refusal import in_words
 from ._sheet import FillView, characters_json, fill_view
 from ._tree import JSON
@@ -148,7 +152,7 @@ class SheetRequest:
     widget: str = "rk"
 
 
-Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest
+Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest | NeedRequest
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,7 @@ _KEYS = {
         "shown",
     },
     "sheet": {"op", "character", "link", "file", "check", "pick", "save", "widget"},
+    "need": NEED_KEYS,
 }
 
 
@@ -313,8 +318,8 @@ def read(message: str) -> Request:
     op = data.get("op")
     if op not in _KEYS:
         raise RulesError(
-            f"op={describe(op)} is not allowed: use odds, roll, against or sheet",
-            said="the request asks for neither odds, a roll, a chance against a field nor a character.",
+            f"op={describe(op)} is not allowed: use odds, roll, against, sheet or need",
+            said="the request asks for neither odds, a roll, a chance against a field, a character nor what you need.",
         )
     if op == "sheet":
         return _sheet_request(data)
@@ -324,6 +329,8 @@ def read(message: str) -> Request:
     params = _mapping("params", data.get("params", {})) or {}
     if op == "against":
         return _read_against(check, params, data)
+    if op == "need":
+        return read_need(data, check, params)
     if op == "odds":
         view = _text("view", data.get("view"), "exactly")
         return OddsRequest(
@@ -544,12 +551,14 @@ def _sheet(req: SheetRequest) -> SheetAnswer:
     return SheetAnswer(characters=(character,), fill=fill_view(filled, widget_id=req.widget))
 
 
-def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer:
+def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer | NeedAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
     if isinstance(req, SheetRequest):
         return _sheet(req)
     if isinstance(req, AgainstRequest):
         return _against(req)
+    if isinstance(req, NeedRequest):
+        return need_answer(req)
     return _odds(req) if isinstance(req, OddsRequest) else _roll(req)
 
 
@@ -565,6 +574,7 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
     known = {f.name: f for f in fields(cls)} if cls is not None else {}
     known["seed"] = _SEED
     known.update(against_fields(cls))
+    known.update((k, v) for k, v in NEED_FIELDS.items() if k not in known)  # the need form's own
     text, found = in_words(error, known)
     if found is None:
         return Failure(error=text)

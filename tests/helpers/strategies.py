@@ -3,7 +3,9 @@ from a table here).
 
 ``example(cls)`` is one valid set of values (each required field at its declared start, or
 the whole number nearest 1 in its range); ``values(cls)`` draws a kind's values over the
-whole declared range, its ends and their neighbours drawn often, lists up to a few entries.
+whole declared range, its ends and their neighbours drawn often, lists up to a few entries;
+``small_values(cls)`` keeps every number near the bottom of its range (or its default), for
+checks small enough to enumerate every roll of.
 A kind added to the registry (a new system, a new kind) is covered with no edit here.
 """
 
@@ -16,7 +18,7 @@ from hypothesis import strategies as st
 from rollkit._fields import Field, Param, fields
 from rollkit._sheet import Character, Sheet
 
-__all__ = ["characters", "edge", "example", "field_values", "values", "UNBOUNDED"]
+__all__ = ["characters", "edge", "example", "field_values", "small", "small_values", "values", "UNBOUNDED"]
 
 UNBOUNDED = 10**6
 """How far a draw goes where a declaration sets no end (such a field takes any whole number)."""
@@ -117,3 +119,44 @@ def characters(sheet: Sheet) -> st.SearchStrategy[Character]:
         return Character.make(name=pull(words), system=sheet.system, values=values, entries=entries)
 
     return draw()
+
+
+SMALL = 4
+"""How far above the bottom of its range ``small`` draws a number (a range of at most
+``SMALL_RANGE`` values is drawn whole)."""
+
+SMALL_RANGE = 24
+
+
+def small(param: Param) -> tuple[int, int]:
+    """The small values of a whole-number declaration: its whole range when short, else the
+    first ``SMALL`` + 1 from its low end (from 0 where the range holds 0)."""
+    low = param.low if param.low is not None else -SMALL
+    high = param.high if param.high is not None else low + 2 * SMALL
+    if high - low <= SMALL_RANGE:
+        return low, high
+    bottom = max(low, min(0, high))
+    return bottom, min(high, bottom + SMALL)
+
+
+def _small(field: Field) -> st.SearchStrategy[Any]:
+    param = field.param
+    if field.kind == "number":
+        drawn = st.integers(*small(param))
+        return st.one_of(st.just(field.default), drawn) if isinstance(field.default, int) else drawn
+    if field.kind == "list":
+        parts = param.entries()
+        entry: st.SearchStrategy[Any] = (
+            st.tuples(*(st.integers(*small(p)) for p in parts))
+            if field.pairs
+            else st.integers(*small(parts[0]))
+        )
+        most = min(param.most if param.most is not None else 2, 2)
+        return st.lists(entry, min_size=min(param.least, most), max_size=max(most, param.least)).map(tuple)
+    return field_values(field)
+
+
+def small_values(cls: type) -> st.SearchStrategy[dict[str, Any]]:
+    """A kind's values with every number small (``small``) or at its default: rolls short
+    enough to enumerate."""
+    return st.fixed_dictionaries({f.name: _small(f) for f in fields(cls)})

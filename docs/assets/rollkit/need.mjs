@@ -1,0 +1,69 @@
+// "What do I need?" under a widget's odds: which value of a field gives a chance. The form is
+// rollkit's (rollkit/web/_need.py); this module only sends it to the worker with the widget's
+// values and shows the answer tree. The answer's sentence is the only text announced; when the
+// widget's values change, a shown answer is marked out of date and asked again.
+
+import { ask } from "./client.mjs";
+import { build } from "./page.mjs";
+
+export function bindNeed(root) {
+  const box = root.querySelector(".rk-need");
+  if (!box || box.dataset.bound) return;
+  box.dataset.bound = "1";
+  const form = box.querySelector(".rk-need-form");
+  const chance = form.querySelector("[name=chance]");
+  const error = form.querySelector(".rk-field-error");
+  const said = box.querySelector(".rk-need-answer");
+  const detail = box.querySelector(".rk-need-detail");
+  let busy = false;
+  let again = false;
+  box.querySelector(".rk-need-controls").disabled = false;
+
+  const clear = () => {
+    for (const control of form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
+    error.hidden = true;
+    error.textContent = "";
+  };
+
+  async function find() {
+    if (busy) { again = true; return; }
+    busy = true;
+    box.setAttribute("aria-busy", "true");
+    let answer;
+    try {
+      answer = await ask({ op: "need", check: root.dataset.check, params: root.rollkit.params(),
+        vary: form.elements.vary.value, chance: chance.value, at: form.elements.at.value });
+    } finally {
+      busy = false;
+      box.removeAttribute("aria-busy");
+    }
+    if (again) { again = false; find(); return; }
+    clear();
+    box.classList.remove("rk-need-stale");
+    if (!answer.ok) {
+      const own = answer.field && form.elements[answer.field];
+      if (own) {
+        own.setAttribute("aria-invalid", "true");
+        if (own === chance) { error.textContent = answer.error; error.hidden = false; }
+      }
+      detail.replaceChildren();
+      said.textContent = answer.internal
+        ? "Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console."
+        : own ? answer.error : `Fix the widget's values first. ${answer.error}`;
+      if (answer.internal) console.error("rollkit internal error:", answer.detail || answer.error);
+      return;
+    }
+    if (said.textContent !== answer.result.view.summary) said.textContent = answer.result.view.summary; // said once
+    detail.replaceChildren(build(answer.result.view.tree));
+  }
+
+  form.addEventListener("submit", (event) => { event.preventDefault(); find(); });
+  // The widget's own fields changed: an answer on screen is for the old values until asked again.
+  const edited = (event) => {
+    if (!event.target.closest(".rk-fields") || !said.textContent) return;
+    box.classList.add("rk-need-stale");
+    find();
+  };
+  root.querySelector(".rk-form").addEventListener("input", edited);
+  root.querySelector(".rk-form").addEventListener("change", edited);
+}
