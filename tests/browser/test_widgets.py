@@ -448,7 +448,7 @@ def test_list_parameters_are_edited_as_rows(browser: object, live_page: object, 
         "7",
         "3",
     ]
-    stats = page.locator('[data-check="critdice.skill"]')  # type: ignore[attr-defined]
+    stats = page.locator('[data-check="critdice.skill"]').first  # type: ignore[attr-defined]
     instant_go(page, site, "critdice/")
     page.wait_for_function("document.querySelector('[data-check=\"critdice.skill\"]').rollkit")  # type: ignore[attr-defined]
     assert stats.get_by_role("button", name="Add a stat").is_disabled()  # one or two Stats

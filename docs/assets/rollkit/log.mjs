@@ -84,11 +84,14 @@ function kept() {
   }
 }
 
-// The header's buttons say how many rolls are kept (a badge, and in words for screen readers).
+// The header's buttons say how many rolls are kept: a badge, and in the button's name, which
+// holds all the text it shows ("Roll log 3 rolls kept"), as assistive technology expects.
 function count(n) {
-  for (const badge of document.querySelectorAll("[data-rollkit-log-open] .rk-log-count")) {
+  for (const button of document.querySelectorAll("[data-rollkit-log-open]")) {
+    const badge = button.querySelector(".rk-log-count");
     badge.hidden = !n;
-    badge.replaceChildren(String(n), build(["span", { class: "rk-sr" }, n === 1 ? " roll kept" : " rolls kept"]));
+    badge.textContent = String(n);
+    button.setAttribute("aria-label", n ? `Roll log ${n} ${n === 1 ? "roll" : "rolls"} kept` : "Roll log");
   }
 }
 
