@@ -48,19 +48,33 @@ CRIT = {"rank": "2", "stats": "3"}
 def cases() -> list[tuple[str, Callable[[], dict[str, Any]]]]:
     """Each hostile input, as a call answering it."""
     return [
-        ("list field: helpers `1`, 1 MB of spaces, `2`", _request("odds", "hits.group", {"helpers": "1" + SPACES + "2"})),
-        ("list field: 250,000 helpers `1:1,`", _request("odds", "hits.group", {"helpers": "1:1," * (SIZE // 4)})),
+        (
+            "list field: helpers `1`, 1 MB of spaces, `2`",
+            _request("odds", "hits.group", {"helpers": "1" + SPACES + "2"}),
+        ),
+        (
+            "list field: 250,000 helpers `1:1,`",
+            _request("odds", "hits.group", {"helpers": "1:1," * (SIZE // 4)}),
+        ),
         ("number field: TN of 1 MB of digits", _request("odds", "hits", {"tn": "9" * SIZE})),
-        ("seed: 1 MB of digits", _request("roll", "hits", {"dice": "5", "threshold": "6", "tn": "2"}, seed="9" * SIZE)),
+        (
+            "seed: 1 MB of digits",
+            _request("roll", "hits", {"dice": "5", "threshold": "6", "tn": "2"}, seed="9" * SIZE),
+        ),
         (
             "spend: `1+1L`, 1 MB of spaces, `x`",
-            _request("roll", "critdice.skill", CRIT, seed=1, choose=True, finish=True, spend="1+1L" + SPACES + "x"),
+            _request(
+                "roll", "critdice.skill", CRIT, seed=1, choose=True, finish=True, spend="1+1L" + SPACES + "x"
+            ),
         ),
         (
             "hand: `1+1L`, 1 MB of spaces, `x`",
             _request("roll", "critdice.skill", CRIT, seed=1, choose=True, spend="1+1L" + SPACES + "x"),
         ),
-        ("spend of 1 MB of digits", _request("roll", "critdice.skill", CRIT, seed=1, choose=True, finish=True, spend="9" * SIZE)),
+        (
+            "spend of 1 MB of digits",
+            _request("roll", "critdice.skill", CRIT, seed=1, choose=True, finish=True, spend="9" * SIZE),
+        ),
         ("notation: `1`, 1 MB of spaces, `d(6+):3`", _notation("1" + SPACES + "d(6+):3")),
     ]
 

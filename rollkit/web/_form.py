@@ -122,7 +122,8 @@ def _control(widget_id: str, field: Field, value: object, shown: bool, reach: st
     control_id = f"{widget_id}-{field.name}"
     if not shown:  # a fixed value: its label lets the widget name it when a link tries to change it
         return node(
-            "input", {"type": "hidden", "name": field.name, "value": field_text(value), "data-label": field.label}
+            "input",
+            {"type": "hidden", "name": field.name, "value": field_text(value), "data-label": field.label},
         )
     declared = field.param
     kind = field.kind

@@ -176,7 +176,10 @@ def test_a_blank_seed_and_a_checkbox_neither_true_nor_false_are_refused(browser:
 
 def test_a_link_for_another_kind_of_check_says_so(browser: object, site: Site) -> None:
     widget_id, _ = _widget(site, HITS, "hits")
-    for query, said in (("k=again&p.dice=3&seed=5", "another kind of check than"), ("p.pool=3", "does not have")):
+    for query, said in (
+        ("k=again&p.dice=3&seed=5", "another kind of check than"),
+        ("p.pool=3", "does not have"),
+    ):
         page = _open(browser, site, f"{HITS}?rk={widget_id}&{query}#{widget_id}")
         note = _note(page, widget_id)
         title = str(page.locator(f"#{widget_id} .rk-title").text_content())  # type: ignore[attr-defined]
