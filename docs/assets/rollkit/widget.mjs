@@ -453,6 +453,7 @@ export class Widget {
   replay() {
     const query = new URLSearchParams(window.location.search);
     if (query.get("rk") !== this.root.id) return;
+    this.forgetLink(); // the page bound again: the link is read afresh
     const refused = this.restorable(query);
     if (refused === null) return;
     this.edited();
