@@ -38,11 +38,11 @@ def _widgets(site: Site, path: str) -> list[tuple[str, str, set[str]]]:
     return found
 
 
-def _widget(site: Site, path: str, check: str, hides: set[str] = frozenset()) -> tuple[str, int]:  # type: ignore[assignment]
-    """The id and index on its page of the first widget of kind ``check`` hiding ``hides``."""
-    for index, (widget_id, kind, hidden) in enumerate(_widgets(site, path)):
-        if kind == check and hides <= hidden:
-            return widget_id, index
+def _widget(site: Site, path: str, check: str, hides: tuple[str, ...] = ()) -> str:
+    """The id of the page's first widget of kind ``check`` hiding ``hides``."""
+    for widget_id, kind, hidden in _widgets(site, path):
+        if kind == check and set(hides) <= hidden:
+            return widget_id
     raise AssertionError(f"no {check} widget hiding {sorted(hides)} on {path}")
 
 
@@ -82,7 +82,7 @@ def _other_widget_rolls(page: object, site: Site, busy: str) -> None:
 def test_a_60_kb_link_leaves_the_page_responsive_and_the_other_widgets_rolling(
     browser: object, site: Site
 ) -> None:
-    group, _ = _widget(site, SPECIAL, "hits.group")
+    group = _widget(site, SPECIAL, "hits.group")
     spaces = "+" * 60_000  # a space each, as the issue's link wrote them (a 60 KB address)
     page = _open(browser, site, f"{SPECIAL}?rk={group}&p.helpers=1{spaces}2#{group}")
     error = page.locator(f"#{group}-helpers-error")  # type: ignore[attr-defined]
@@ -94,7 +94,7 @@ def test_a_60_kb_link_leaves_the_page_responsive_and_the_other_widgets_rolling(
 
 
 def test_a_10000_entry_link_builds_no_rows_and_says_why(browser: object, site: Site) -> None:
-    group, _ = _widget(site, SPECIAL, "hits.group")
+    group = _widget(site, SPECIAL, "hits.group")
     before = _open(browser, site, f"{SPECIAL}#{group}")
     rows = before.locator(f"#{group} .rk-list .rk-rows > .rk-row").count()  # type: ignore[attr-defined]
     page = _open(browser, site, f"{SPECIAL}?rk={group}&p.helpers={'3:7,' * 10_000}#{group}")
@@ -111,7 +111,7 @@ def test_a_10000_entry_link_builds_no_rows_and_says_why(browser: object, site: S
 
 
 def test_a_link_cannot_set_a_value_the_widget_hides(browser: object, site: Site) -> None:
-    widget_id, _ = _widget(site, HITS, "hits", {"validation", "keyword", "bought"})
+    widget_id = _widget(site, HITS, "hits", ("validation", "keyword", "bought"))
     initial = dict(_initial(site, HITS, widget_id))
     want = str(build("hits", initial).chance())
     changed = str(build("hits", {**initial, "validation": "9", "keyword": "misfire"}).chance())
@@ -151,7 +151,7 @@ def _initial(site: Site, path: str, widget_id: str) -> dict[str, str]:
 
 
 def test_a_blank_seed_and_a_checkbox_neither_true_nor_false_are_refused(browser: object, site: Site) -> None:
-    widget_id, _ = _widget(site, HITS, "hits")
+    widget_id = _widget(site, HITS, "hits")
     page = _open(browser, site, f"{HITS}?rk={widget_id}&seed=%20#{widget_id}")
     error = page.locator(f"#{widget_id}-seed-error")  # type: ignore[attr-defined]
     error.wait_for(state="visible", timeout=READY_MS)
@@ -162,7 +162,7 @@ def test_a_blank_seed_and_a_checkbox_neither_true_nor_false_are_refused(browser:
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]  # the odds' answer keeps it shown
     assert error.is_visible() and widget.get_attribute("data-seed") is None
 
-    group, _ = _widget(site, SPECIAL, "hits.group")
+    group = _widget(site, SPECIAL, "hits.group")
     page = _open(browser, site, f"{SPECIAL}?rk={group}&p.helpers_buy=TRUE#{group}")
     note = _note(page, group)
     label = _label("hits.group", "helpers_buy")
@@ -175,7 +175,7 @@ def test_a_blank_seed_and_a_checkbox_neither_true_nor_false_are_refused(browser:
 
 
 def test_a_link_for_another_kind_of_check_says_so(browser: object, site: Site) -> None:
-    widget_id, _ = _widget(site, HITS, "hits")
+    widget_id = _widget(site, HITS, "hits")
     for query, said in (
         ("k=again&p.dice=3&seed=5", "another kind of check than"),
         ("p.pool=3", "does not have"),
