@@ -23,3 +23,7 @@ BROWSER = {
     "accessibility": 100,
     "performance": 95,
 }
+
+# Hostile input (benchmarks.engine.hostile): the worst 1 MB a link carries in any reader text,
+# refused as the reader's mistake within this many milliseconds (in CPython).
+REFUSAL_MS = 50.0

@@ -284,13 +284,18 @@ class Field:
         return bool(args) and typing.get_origin(args[0]) is tuple
 
     @property
+    def most_entries(self) -> int:
+        """The most entries a list field may be written with (a form, a link): its declared
+        most, else a thousand."""
+        return self.param.most if self.param.most is not None else _MOST_WRITTEN_ENTRIES
+
+    @property
     def longest(self) -> int:
         """The most characters this field's value may be written in (a form, a link, the command
         line): text longer than this is refused before it is read."""
         kind = self.kind
         if kind == "list":
-            entries = self.param.most if self.param.most is not None else _MOST_WRITTEN_ENTRIES
-            return max(entries, 1) * len(self.param.entries()) * _NUMBER_CHARACTERS
+            return max(self.most_entries, 1) * len(self.param.entries()) * _NUMBER_CHARACTERS
         if kind == "choice":
             return max(len(str(c)) for c in self.choices) + _NUMBER_CHARACTERS
         return _NUMBER_CHARACTERS

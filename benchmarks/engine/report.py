@@ -6,8 +6,9 @@ import os
 from typing import Any
 
 from benchmarks.engine.cases import FAMILIES
+from benchmarks.engine.hostile import section
 from benchmarks.engine.timing import IMPORTS, SLOW_CALL, SLOW_REPEATS
-from benchmarks.targets import ENGINE_RATIO, IMPORT_MS
+from benchmarks.targets import ENGINE_RATIO, IMPORT_MS, REFUSAL_MS
 
 NOISY_SHARE = 0.1  # other processes' share of the CPUs above which a run is flagged noisy
 
@@ -40,6 +41,7 @@ def report(
     imports: dict[str, Any],
     checks: list[dict[str, Any]],
     rows: list[dict[str, Any]],
+    hostile: list[dict[str, Any]] | None = None,
 ) -> str:
     out: list[str] = []
     add = out.append
@@ -154,6 +156,9 @@ def report(
             add("| " + " | ".join(cells) + " |")
         add("\n\\* icepool and dyce: the full distribution of the tally, for both rows.\n")
 
+    if hostile is not None:
+        add(section(hostile))
+
     add("## Summary\n")
     ms = imports["cached"]["rollkit"]["median"] * 1e3
     as_is = imports["as_is"]["rollkit"]["median"] * 1e3
@@ -176,5 +181,11 @@ def report(
         add(f"- {kind}: {met} of {len(rows)} meet the 10x target" + ("; misses (ratio):" if misses else ""))
         for case_label, items in misses.items():
             add(f"  - {case_label}: {', '.join(items)}")
+    if hostile is not None:
+        slow = [r for r in hostile if not (r["refused"] and r["median"] * 1e3 < REFUSAL_MS)]
+        add(
+            f"- hostile input: {len(hostile) - len(slow)} of {len(hostile)} refused within {REFUSAL_MS:g} ms"
+            + ("; missed: " + ", ".join(r["case"] for r in slow) if slow else "")
+        )
     add(f"- answers: {'all equal' if not bad else f'**{len(bad)} MISMATCHES**'}")
     return "\n".join(out) + "\n"

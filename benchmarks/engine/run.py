@@ -26,6 +26,7 @@ from benchmarks.engine.adapters import (
     make,
 )
 from benchmarks.engine.answers import check_answers, digest, result
+from benchmarks.engine.hostile import measure as measure_hostile
 from benchmarks.engine.report import ratio_row, report
 from benchmarks.engine.timing import (
     IMPORTS,
@@ -67,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
                     call_only[i, question] = time_warm(
                         make(engine, case, question, prebuilt=True), args.repeats, target
                     )
+
+    progress("hostile input: the worst 1 MB a link carries, to its refusal")
+    hostile = measure_hostile(args.repeats)
 
     progress("checking answers")
     checks = check_answers(cases, answers)
@@ -164,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
         "fresh_repeats": args.fresh_repeats,
         "import_repeats": args.import_repeats,
     }
-    text = report(meta, settings, imports, checks, rows)
+    text = report(meta, settings, imports, checks, rows, hostile)
     print(text)
     bad = [c for c in checks if not c["ok"]]
     if args.json:
@@ -197,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
                 }
                 for row in rows
             ],
+            "hostile": hostile,
             "elapsed_s": time.perf_counter() - started,
         }
         Path(args.json).write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")

@@ -4,13 +4,14 @@
 // This entry module wires the modules of rollkit/, one a concern: client.mjs (the worker
 // client), widget.mjs (a widget), lazy.mjs (Python starts only when wanted), need.mjs ("What do I need?"), offline.mjs (the
 // service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder), sheet.mjs (the reader's
-// characters: the Characters page, and the widgets that use one) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
+// characters: the Characters page, and the widgets that use one), leave.mjs (what a page left releases) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
 // against.mjs binds a widget's chance against a field, and the points of every page's charts.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
+import { leave } from "./rollkit/leave.mjs";
 import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { bindEditor, useCharacters, watchStorage } from "./rollkit/sheet.mjs";
@@ -23,6 +24,7 @@ useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE)
 
 function bindAll() {
   if (state.stale) return reloadForUpdate(); // another build now serves the site: load this page whole
+  leave(); // the page left: what rollkit bound to its nodes is released (leave.mjs)
   widgets.clear();
   state.page += 1;
   state.used = performance.now();

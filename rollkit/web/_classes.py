@@ -39,6 +39,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-result",
         "rk-roll-detail",
         "rk-error",
+        "rk-link-note",  # what a shared link could not restore (widget.mjs replay())
         "rk-odds",
         "rk-views",
         "rk-view-choice",

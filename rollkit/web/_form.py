@@ -94,6 +94,8 @@ def _list_control(control_id: str, field: Field, value: tuple[object, ...], hint
             "id": control_id,
             "data-least": declared.least,
             "data-most": declared.most,
+            # the most entries a shared link may restore, checked before any row is built
+            "data-link-most": field.most_entries,
             "data-item": item.capitalize(),
             "aria-describedby": f"{control_id}-hint {control_id}-error",
         },
@@ -119,8 +121,11 @@ def _control(widget_id: str, field: Field, value: object, shown: bool, reach: st
     what the reader may enter (``reach``, where a rule across fields allows less than the
     declaration, else the declared range without limits far beyond play)."""
     control_id = f"{widget_id}-{field.name}"
-    if not shown:
-        return node("input", {"type": "hidden", "name": field.name, "value": field_text(value)})
+    if not shown:  # a fixed value: its label lets the widget name it when a link tries to change it
+        return node(
+            "input",
+            {"type": "hidden", "name": field.name, "value": field_text(value), "data-label": field.label},
+        )
     declared = field.param
     kind = field.kind
     allowed = (reach or declared.hinted()) if kind == "number" and not declared.options else ""
@@ -320,6 +325,7 @@ def widget(
         node("div", {"class": "rk-result", "aria-live": "polite", "aria-atomic": "true", "tabindex": "-1"}),
         node("div", {"class": "rk-roll-detail"}),
         node("p", {"class": "rk-error", "role": "alert", "hidden": True}),
+        node("p", {"class": "rk-link-note", "role": "alert", "hidden": True}),
         node(
             "div",
             {"class": "rk-odds"},

@@ -246,7 +246,7 @@ class Failure:
         return out
 
 
-_SEED = Field("seed", int, False, None, Param("Seed"))
+_SEED = Field("seed", int, False, None, Param("Seed", low=0))
 """The seed of a widget's roll, read like any whole-number field."""
 
 _KEYS = {
@@ -484,9 +484,9 @@ def _odds(req: OddsRequest) -> OddsAnswer:
 
 
 def _seed(value: str | int | None) -> int | None:
-    if isinstance(value, str):
-        return int(convert(_SEED, value)) if value.strip() else None
-    return value
+    """The seed as written (a link's, a typed one), read like a field: an empty or blank one is
+    refused, never a new random roll (the widget sends none for an empty Seed box)."""
+    return int(convert(_SEED, value)) if isinstance(value, str) else value
 
 
 def _roll(req: RollRequest) -> RollAnswer:

@@ -5,6 +5,7 @@
 // A point shows its exact value by the style sheet alone (pointed at, tapped or focused).
 
 import { announce, build } from "./page.mjs";
+import { until } from "./leave.mjs";
 
 const SETTINGS = ["vary", "from", "to", "step", "lines", "values", "measure", "tally"];
 
@@ -26,10 +27,11 @@ class Against {
     this.on = false;
     this.busy = false;
     this.again = false;
-    this.toggle.addEventListener("click", () => this.switch());
-    panel.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") this.chose(event.target); });
-    panel.addEventListener("input", (event) => { if (event.target.tagName === "INPUT") this.update(); });
-    root.querySelector(".rk-form").addEventListener("input", () => this.update());
+    const on = { signal: until(root, () => { delete panel.rollkit; }) }; // released when the page is left (leave.mjs)
+    this.toggle.addEventListener("click", () => this.switch(), on);
+    panel.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") this.chose(event.target); }, on);
+    panel.addEventListener("input", (event) => { if (event.target.tagName === "INPUT") this.update(); }, on);
+    root.querySelector(".rk-form").addEventListener("input", () => this.update(), on);
     this.sync();
     panel.hidden = false;
   }

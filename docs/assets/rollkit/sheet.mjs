@@ -4,6 +4,7 @@
 // this module reads forms, stores what Python answers and builds the trees it sends.
 
 import { ask } from "./client.mjs";
+import { until } from "./leave.mjs";
 import { announce, build } from "./page.mjs";
 
 const KEY = "rollkit.characters";
@@ -63,12 +64,13 @@ class Use {
     this.changedNode = slot.querySelector(".rk-sheet-changed");
     this.character = null; // the character offered (the system's active one)
     this.filled = null; // Python's fill: params, where each came from, the picks
-    this.useButton.addEventListener("click", () => this.fill());
-    this.saveButton.addEventListener("click", () => this.save());
-    this.stopButton.addEventListener("click", () => this.stop());
-    this.fillNode.addEventListener("change", () => this.fill(this.picks()));
-    root.querySelector(".rk-fields").addEventListener("input", () => this.compare());
-    root.querySelector(".rk-fields").addEventListener("change", () => this.compare());
+    const on = { signal: until(root, () => { delete root.sheet; }) }; // released when the page is left (leave.mjs)
+    this.useButton.addEventListener("click", () => this.fill(), on);
+    this.saveButton.addEventListener("click", () => this.save(), on);
+    this.stopButton.addEventListener("click", () => this.stop(), on);
+    this.fillNode.addEventListener("change", () => this.fill(this.picks()), on);
+    root.querySelector(".rk-fields").addEventListener("input", () => this.compare(), on);
+    root.querySelector(".rk-fields").addEventListener("change", () => this.compare(), on);
   }
 
   refresh(data) {
@@ -108,7 +110,7 @@ class Use {
     for (const [name, text] of Object.entries(fill.params)) this.set(name, text);
     this.fillNode.replaceWith(build(fill.tree));
     this.fillNode = this.slot.querySelector(".rk-sheet-fill");
-    this.fillNode.addEventListener("change", () => this.fill(this.picks()));
+    this.fillNode.addEventListener("change", () => this.fill(this.picks()), { signal: until(this.root) });
     widget.character = fill.character;
     this.useButton.hidden = true;
     this.stopButton.hidden = false;
@@ -235,7 +237,7 @@ class Editor {
     this.render();
     this.shared();
     // A shared link opened on this page already changes only the address's #part.
-    window.addEventListener("hashchange", () => { if (section.isConnected) this.shared(); });
+    window.addEventListener("hashchange", () => { if (section.isConnected) this.shared(); }, { signal: until(section) });
   }
 
   status(text) {

@@ -3,12 +3,15 @@
 // through the one DOM builder, so this file has no formatting, table or chart code.
 
 import { ask, start, state, stop } from "./client.mjs";
+import { until } from "./leave.mjs";
 import { LIVE, announce, build, when } from "./page.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
 const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 const zone = () => -new Date().getTimezoneOffset(); // the reader's offset from UTC, for the times rollkit says
+const count = (n) => n.toLocaleString("en-US"); // as rollkit writes a count: 10,000
+const quoted = (text) => `“${text.length > 24 ? `${text.slice(0, 24)}…` : text}”`; // a link's value, cut short
 
 export class Widget {
   constructor(root) {
@@ -39,37 +42,45 @@ export class Widget {
     this.character = null; // whose values the form holds, when a character fills it (sheet.mjs)
     this.inFlight = false;
     this.again = false;
+    this.refusals = []; // what the shared link could not restore: [{control, error}] (replay())
+    this.linkNote = root.querySelector(".rk-link-note");
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
     root.classList.add("rk-live-widget");
-    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); });
+    // Released when the widget has left the page (leave.mjs): the theme keeps old pages' nodes.
+    const signal = until(root, () => { delete root.rollkit; });
+    const on = { signal };
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); }, on);
     this.form.addEventListener("input", (event) => {
       const list = event.target.closest(".rk-list");
       if (list) this.listChanged(list);
       else if (this.isParam(event.target)) this.edited();
-    });
+    }, on);
+    for (const type of ["input", "change"]) {
+      this.form.addEventListener(type, (event) => { if (event.isTrusted) this.forgetLink(); }, on);
+    }
     this.form.addEventListener("click", (event) => {
       const button = event.target.closest(".rk-add, .rk-remove");
       if (button) this.listButton(button);
-    });
+    }, on);
     for (const list of root.querySelectorAll(".rk-list")) this.renumber(list);
-    this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); });
-    this.form.addEventListener("focusin", () => start(), { once: true });
-    this.form.addEventListener("pointerdown", () => start(), { once: true });
-    this.rollButton.addEventListener("click", () => this.roll());
-    this.stopButton.addEventListener("click", () => stop());
-    root.querySelector(".rk-share").addEventListener("click", () => this.share());
-    for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds());
-    this.pinButton.addEventListener("click", () => this.pin());
+    this.form.addEventListener("change", (event) => { if (this.isParam(event.target) && event.target.type === "checkbox") this.edited(); }, on);
+    this.form.addEventListener("focusin", () => start(), { once: true, signal });
+    this.form.addEventListener("pointerdown", () => start(), { once: true, signal });
+    this.rollButton.addEventListener("click", () => this.roll(), on);
+    this.stopButton.addEventListener("click", () => stop(), on);
+    root.querySelector(".rk-share").addEventListener("click", () => this.share(), on);
+    for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds(), on);
+    this.pinButton.addEventListener("click", () => this.pin(), on);
     root.addEventListener("click", (event) => {
       const button = event.target.closest(".rk-copy");
       if (button) this.copy(button.dataset.copy, "Exact fraction copied.");
-    });
+    }, on);
     this.detail.addEventListener("click", (event) => {
       const move = event.target.closest(".rk-move");
       const finish = event.target.closest(".rk-finish");
       if (move && !move.disabled) this.move(Number(move.dataset.die), Number(move.dataset.by));
       else if (finish) this.finish(finish.dataset.spend);
-    });
+    }, on);
     if (state.ready) state.ready.then(
       () => this.status(LIVE, "ready", true),
       (error) => this.status(`Live rolls are unavailable (${error.message}).`, "failed", true));
@@ -98,6 +109,7 @@ export class Widget {
   }
 
   listButton(button) {
+    this.forgetLink();
     const list = button.closest(".rk-list");
     const rows = list.querySelector(".rk-rows");
     let focus;
@@ -191,6 +203,38 @@ export class Widget {
     this.errorNode.classList.remove("rk-sr");
     for (const control of this.form.querySelectorAll("[aria-invalid]")) control.removeAttribute("aria-invalid");
     for (const node of this.form.querySelectorAll(".rk-field-error")) { node.hidden = true; node.textContent = ""; }
+    this.placeRefusals();
+  }
+
+  // What a shared link could not restore stays by its field (an answer's clearErrors() puts it
+  // back) and in the link note, said once, until the reader changes a value.
+  placeRefusals() {
+    for (const { control, error } of this.refusals) {
+      const place = control?.id && this.form.querySelector(`#${CSS.escape(control.id)}-error`);
+      if (!place) continue;
+      place.textContent = error;
+      place.hidden = false;
+      if (control === this.seed && this.seedOption) this.seedOption.open = true;
+    }
+  }
+
+  refuse(refusals, note = true) {
+    this.refusals.push(...refusals);
+    if (note && refusals.length) {
+      this.linkNote.textContent = this.refusals.map((refusal) => refusal.error).join(" ");
+      this.linkNote.hidden = false;
+    }
+    this.placeRefusals();
+  }
+
+  forgetLink() {
+    for (const { control } of this.refusals) {
+      const place = control?.id && !control.hasAttribute("aria-invalid") && this.form.querySelector(`#${CSS.escape(control.id)}-error`);
+      if (place) { place.hidden = true; place.textContent = ""; }
+    }
+    this.refusals = [];
+    this.linkNote.hidden = true;
+    this.linkNote.textContent = "";
   }
 
   // The reader's mistake is shown by its field; a bug in rollkit says so, details in the console.
@@ -241,6 +285,7 @@ export class Widget {
     const url = new URL(window.location.href);
     url.search = "";
     url.searchParams.set("rk", this.root.id);
+    url.searchParams.set("k", this.check); // the kind of check: a link for another kind is refused
     for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
     if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
     if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
@@ -334,10 +379,11 @@ export class Widget {
       ...(this.character ? { character: this.character } : {}), ...choices });
     if (!answer.ok) {
       this.failed(answer);
-      return;
+      return answer;
     }
     this.clearErrors();
     this.showRoll(answer.result, !choices.move);
+    return answer;
   }
 
   // What the roll log keeps besides the values (rollkit.web.LogContext): the page's title for its
@@ -398,26 +444,84 @@ export class Widget {
     }
   }
 
-  // A shared link (?rk=ID&p.name=value[&seed=N&at=TIME&typed=1]) restores the values, and
-  // the roll if seeded: shown as a replay (of a roll made then, its seed typed or not), its
-  // seed left out of the Seed box, so the next Roll draws new dice.
+  // A shared link (?rk=ID&k=KIND&p.name=value[&seed=N&at=TIME&typed=1]) restores the values,
+  // and the roll if seeded: shown as a replay (of a roll made then, its seed typed or not), its
+  // seed left out of the Seed box, so the next Roll draws new dice. It restores only what the
+  // reader sees and can change (restorable()); the rest is refused, said by its field and in
+  // the link note, and then its roll is not replayed (it was made with other values). The seed
+  // is Python's to read: a seed that is not one is refused by the Seed box, never a new roll.
   replay() {
     const query = new URLSearchParams(window.location.search);
     if (query.get("rk") !== this.root.id) return;
-    for (const [key, value] of query) {
-      if (!key.startsWith("p.")) continue;
-      const control = this.form.querySelector(`.rk-fields [name="${CSS.escape(key.slice(2))}"]`);
-      if (!control) continue;
-      if (control.type === "checkbox") control.checked = value === "true";
-      else if (control.closest(".rk-list")) this.fillList(control.closest(".rk-list"), value);
-      else control.value = value;
-    }
+    this.forgetLink(); // the page bound again: the link is read afresh
+    const refused = this.restorable(query);
+    if (refused === null) return;
     this.edited();
+    if (!query.has("seed")) return this.refuse(refused);
+    if (refused.length) {
+      return this.refuse([...refused, { control: null, error: "Its roll is not replayed: it was made with other values than these." }]);
+    }
     const seed = query.get("seed");
-    if (!seed) return;
     const origin = { typed: query.get("typed") === "1", replay: { at: query.get("at") || "" } };
-    if (query.has("spend")) this.roll(seed, { spend: query.get("spend"), finish: true }, origin);
-    else if (query.has("hand")) this.roll(seed, { spend: query.get("hand") }, origin);
-    else this.roll(seed, {}, origin);
+    const done = query.has("spend") ? this.roll(seed, { spend: query.get("spend"), finish: true }, origin)
+      : query.has("hand") ? this.roll(seed, { spend: query.get("hand") }, origin)
+        : this.roll(seed, {}, origin);
+    done.then((answer) => { if (answer && !answer.ok && answer.field === "seed") this.refuse([{ control: this.seed, error: answer.error }], false); });
+  }
+
+  // The link's values set on the form where the reader can see and change them; what is refused
+  // (a value this widget does not show, a checkbox neither true nor false, a choice or number a
+  // control cannot hold, more list entries than allowed: counted before any row is built), or
+  // null when the link is not for this widget at all (another kind, or values it does not have).
+  restorable(query) {
+    const title = this.root.querySelector(".rk-title").textContent;
+    const given = [...query].filter(([key]) => key.startsWith("p."));
+    const controls = new Map([...this.form.querySelectorAll(".rk-fields [name]")].map((control) => [control.name, control]));
+    const kind = query.get("k");
+    const unknown = given.filter(([key]) => !controls.has(key.slice(2))).length;
+    if ((kind && kind !== this.check) || unknown) {
+      const why = kind && kind !== this.check ? `was made for another kind of check than “${title}”`
+        : `sets ${unknown === 1 ? "a value" : `${count(unknown)} values`} that “${title}” does not have: it was made for another kind of check`;
+      const roll = query.has("seed") ? ", and its roll was not replayed" : "";
+      this.refuse([{ control: null, error: `This link ${why}, so none of its values were used${roll}.` }]);
+      return null;
+    }
+    const refused = [];
+    const hidden = [];
+    for (const [key, value] of given) {
+      const control = controls.get(key.slice(2));
+      const list = control.closest(".rk-list");
+      const label = control.type === "hidden" && !list ? control.dataset.label
+        : list ? list.querySelector("legend").textContent : this.form.querySelector(`label[for="${CSS.escape(control.id)}"]`)?.textContent;
+      if (list) {
+        const entries = value.split(",").filter((entry) => entry.trim()).length;
+        const most = Number(list.dataset.linkMost);
+        if (entries > most) {
+          const item = list.dataset.item.toLowerCase();
+          refused.push({ control: list, error: `${label}: this link has ${count(entries)} ${item}s; at most ${count(most)} are allowed, so none of them were restored.` });
+        } else this.fillList(list, value);
+      } else if (control.type === "hidden") {
+        if (value !== control.value) hidden.push(label);
+      } else if (control.type === "checkbox") {
+        if (value === "true" || value === "false") control.checked = value === "true";
+        else refused.push({ control, error: `${label}: this link says ${quoted(value)}, which is neither true nor false, so it stays ${control.checked ? "ticked" : "unticked"}.` });
+      } else if (control.tagName === "SELECT") {
+        const option = [...control.options].find((o) => o.value === value);
+        if (option) control.value = value;
+        else refused.push({ control, error: `${label}: this link's ${quoted(value)} is not one of the choices, so it stays ${control.selectedOptions[0]?.textContent ?? "as it was"}.` });
+      } else {
+        const before = control.value;
+        control.value = value.trim();
+        if (value.trim() && !control.value) { // a number input holds only a number
+          control.value = before;
+          refused.push({ control, error: `${label}: this link's ${quoted(value)} is not a number, so it stays ${before}.` });
+        }
+      }
+    }
+    if (hidden.length) {
+      const names = hidden.length === 1 ? hidden[0] : `${hidden.slice(0, -1).join(", ")} and ${hidden.at(-1)}`;
+      refused.push({ control: null, error: `This link tried to change ${names}, which this widget does not show, so ${hidden.length === 1 ? "it keeps its" : "they keep their"} value on this page.` });
+    }
+    return refused;
   }
 }
