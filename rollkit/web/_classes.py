@@ -188,6 +188,9 @@ CLASSES: frozenset[str] = frozenset(
         "rk-sheet-files",
         "rk-sheet-export",
         "rk-sheet-import",
+        # what changed (rollkit.web._changed; docs_tools.changes' marks on the rules pages)
+        "rk-link-changed",
+        "rk-changed",
     }
 )
 """The class names, all starting ``rk-``."""

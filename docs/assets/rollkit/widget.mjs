@@ -4,6 +4,7 @@
 
 import { ask, start, state, stop } from "./client.mjs";
 import { LIVE, announce, build, when } from "./page.mjs";
+import { earlier, fromLink, stamp } from "./changed.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
@@ -37,6 +38,7 @@ export class Widget {
     this.rolledAt = ""; // when the last roll was made (rollkit says, ISO 8601)
     this.rolledWith = null; // the values the roll on screen was made with
     this.character = null; // whose values the form holds, when a character fills it (sheet.mjs)
+    this.linked = null; // what a link of an earlier build knew of its values (changed.mjs)
     this.inFlight = false;
     this.again = false;
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
@@ -246,6 +248,7 @@ export class Widget {
     if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
     if (this.lastSeed !== null && this.rolledAt) url.searchParams.set("at", this.rolledAt);
     if (this.lastSeed !== null && this.origin.typed) url.searchParams.set("typed", "1");
+    stamp(url, this.root, !this.odds.classList.contains("rk-stale"));
     url.hash = this.root.id;
     return url.href;
   }
@@ -291,7 +294,8 @@ export class Widget {
     let answer;
     try {
       answer = await this.run({ op: "odds", check: this.check, params: this.params(), view: this.view(),
-        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned });
+        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned,
+        ...earlier(this.linked, JSON.stringify(this.params())) });
     } finally {
       this.inFlight = false;
     }
@@ -398,7 +402,7 @@ export class Widget {
     }
   }
 
-  // A shared link (?rk=ID&p.name=value[&seed=N&at=TIME&typed=1]) restores the values, and
+  // A shared link (?rk=ID&p.name=value[&seed=N&at=TIME&typed=1][&b=BUILD&c=CHANCE]) restores the values, and
   // the roll if seeded: shown as a replay (of a roll made then, its seed typed or not), its
   // seed left out of the Seed box, so the next Roll draws new dice.
   replay() {
@@ -412,6 +416,7 @@ export class Widget {
       else if (control.closest(".rk-list")) this.fillList(control.closest(".rk-list"), value);
       else control.value = value;
     }
+    this.linked = fromLink(query, JSON.stringify(this.params()));
     this.edited();
     const seed = query.get("seed");
     if (!seed) return;
