@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from docs_tools.changes import CHANGED
 from docs_tools.sitebuild import runtime_dir
+from tests.browser.axe import finish, start, violations
 from tests.browser.pages import ARTIFACTS, READY_MS, open_page
 from tests.helpers.site import Site
 
@@ -61,11 +62,16 @@ def test_a_link_of_an_earlier_build_says_its_chance_changed_and_one_of_this_buil
         "This link was made on an earlier version of the site, when these values had a 14.29% (1/7)"
         f" chance of success; the rules changed since: now {now} ({chance})."
     )
+    found = violations(page)
+    assert found == [], found
     page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
     page.emulate_media(color_scheme="dark")  # type: ignore[attr-defined]
     (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
     note.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "screenshots" / "link-changed-dark-phone.png"))  # type: ignore[attr-defined]
+    start(page, within=f"#{urlsplit(link).fragment}")  # the widget at phone width, dark
+    found = finish(page)
+    assert found == [], found
 
     unknown = _opened(page, _with(link, b="0123456789abcdef", c=""))
     assert (
@@ -80,13 +86,18 @@ def test_a_changed_rule_is_marked_with_a_link_to_its_entry(browser: object, site
     change = CHANGED[0]
     page = open_page(browser, site)
     stem = change.page.removesuffix(".md")
-    page.goto(site.url(stem.removesuffix("index") if stem.endswith("index") else f"{stem}/"))  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
+    page.goto(
+        site.url(stem.removesuffix("index") if stem.endswith("index") else f"{stem}/") + f"#{change.anchor}"
+    )  # type: ignore[attr-defined]
     mark = page.locator(f"#{change.anchor} ~ .rk-changed").first  # type: ignore[attr-defined]
     assert mark.inner_text().startswith("Changed 1 December 2026: ")
-    page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
-    mark.scroll_into_view_if_needed()
+    (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "screenshots" / "changed-mark-phone.png"))  # type: ignore[attr-defined]
+    found = violations(page)
+    assert found == [], found
     mark.get_by_role("link", name="Changed 1 December 2026").click()
     page.wait_for_url("**/changes/#changed-*")  # type: ignore[attr-defined]
     entry = page.locator(f"#{urlsplit(page.url).fragment}")  # type: ignore[attr-defined]
     assert entry.evaluate("(h) => h.tagName") == "H3" and entry.is_visible()
+    assert violations(page) == []  # the What changed page

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from docs_tools.sitebuild import app
 from scripts.serve_static import serve
+from tests.browser.axe import violations
 from tests.browser.pages import ARTIFACTS, CSP, kept_whole, open_page, track
 from tests.helpers.site import Site
 
@@ -72,6 +73,7 @@ def test_the_app_opens_offline_and_the_page_says_once_that_it_is_kept(browser: o
             notice.get_attribute("role") == "region" and notice.get_attribute("aria-label") == "Offline copy"
         )
         assert page.locator(".rk-live").text_content() == SAID  # type: ignore[attr-defined]  # said politely too
+        assert violations(page) == []
         page.set_viewport_size({"width": 390, "height": 844})  # type: ignore[attr-defined]
         (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "screenshots" / "kept-for-offline-use.png"))  # type: ignore[attr-defined]
