@@ -199,6 +199,9 @@ CLASSES: frozenset[str] = frozenset(
         "rk-need-view",
         "rk-need-stale",
         "rk-need-nojs",
+        # what changed (rollkit.web._changed; docs_tools.changes' marks on the rules pages)
+        "rk-link-changed",
+        "rk-changed",
     }
 )
 """The class names, all starting ``rk-``."""

@@ -4,7 +4,8 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
 ``RollRequest``, answers it and writes the answer as JSON text:
 
 - ``{"op": "odds", "check": name, "params": {...}, "view": ..., "title": ..., "initial": {...},
-  "shown": [...], "pinned": {...}}`` gives the odds view and its Python;
+  "shown": [...], "pinned": {...}, "earlier": "13/24"}`` gives the odds view and its Python
+  (``earlier``: the chance a link made on an earlier build carried, said when it changed);
 - ``{"op": "need", "check": name, "params": {...}, "vary": field, "chance": "75%", "at":
   "least" | "most"}`` gives what value of a field gives that chance (``rollkit.web._need``);
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
@@ -74,7 +75,8 @@ __all__ = [
 @dataclass(frozen=True)
 class OddsRequest:
     """The odds of ``check`` (a kind's name) with ``params``, read ``view``-wise; ``title`` is the
-    page's own while the values are ``initial``; ``pinned`` values are drawn beside them."""
+    page's own while the values are ``initial``; ``pinned`` values are drawn beside them;
+    ``earlier`` is the chance of success a link made on an earlier build carried ("" none)."""
 
     check: str
     params: Mapping[str, JSON]
@@ -83,6 +85,7 @@ class OddsRequest:
     initial: Mapping[str, JSON] | None = None
     shown: tuple[str, ...] | None = None
     pinned: Mapping[str, JSON] | None = None
+    earlier: str | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +253,7 @@ _SEED = Field("seed", int, False, None, Param("Seed", low=0))
 """The seed of a widget's roll, read like any whole-number field."""
 
 _KEYS = {
-    "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned"},
+    "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned", "earlier"},
     "roll": {
         "op",
         "check",
@@ -341,6 +344,7 @@ def read(message: str) -> Request:
             initial=_mapping("initial", data.get("initial")),
             shown=_shown(data.get("shown")),
             pinned=_mapping("pinned", data.get("pinned")),
+            earlier=_text("earlier", data.get("earlier")) if data.get("earlier") is not None else None,
         )
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
@@ -479,7 +483,7 @@ def _odds(req: OddsRequest) -> OddsAnswer:
     check = build(req.check, req.params)
     title = _title(req.check, check, req.title, req.initial)
     pinned = build(req.check, req.pinned) if req.pinned is not None else None
-    view = odds_view(check, view=req.view, title=title, shown=req.shown, pinned=pinned)
+    view = odds_view(check, view=req.view, title=title, shown=req.shown, pinned=pinned, earlier=req.earlier)
     return OddsAnswer(view=view, python=python_call(check))
 
 

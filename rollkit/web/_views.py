@@ -19,6 +19,7 @@ from .._fields import Field, fields
 from .._format import detail, fraction, percent
 from .._roll import Die, Roll
 from .._words import Words
+from ._changed import changed_note
 from ._chart import VIEWS, tally_chart, target_words
 from ._tree import JSON, Child, Element, node, to_json
 
@@ -259,8 +260,11 @@ def odds_view(
     title: str = "",
     shown: tuple[str, ...] | None = None,
     pinned: CheckBase | None = None,
+    earlier: str | None = None,
 ) -> OddsView:
-    """The odds part of a widget for ``check``: chance, outcome table, mean and chart."""
+    """The odds part of a widget for ``check``: chance, outcome table, mean and chart; with
+    ``earlier`` (a link of an earlier build: the chance it carried, "" none), a note when the
+    chance is not that any more, with both numbers."""
     if view not in VIEWS:
         raise RulesError(
             f"view={view!r} is not allowed: choose one of {', '.join(VIEWS)}",
@@ -297,6 +301,7 @@ def odds_view(
     tree = node(
         "div",
         {"class": "rk-odds-view"},
+        changed_note(chance, earlier) if earlier is not None else None,
         node("p", {"class": "rk-for"}, "Odds for ", node("span", {"class": "rk-values"}, about)),
         node(
             "p",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -91,6 +92,20 @@ def browser() -> Iterator[object]:
         launched = p.chromium.launch(executable_path=chromium, args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def profile_context(browser: object, tmp_path: Path) -> Iterator[object]:
+    """A context with its own profile on disk: a window that is not incognito, as Chromium's
+    installability check asks (``browser``'s contexts are all incognito), closed after."""
+    context = browser.browser_type.launch_persistent_context(  # type: ignore[attr-defined]
+        str(tmp_path / "profile"),
+        executable_path=find_chromium()[0],
+        args=ARGS,
+        viewport={"width": 1200, "height": 900},
+    )
+    yield context
+    context.close()
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,10 @@
 // loaded and the browser is idle (when Python is starting, once it is ready and the reader has
 // paused for a few seconds), so that keeping the files never competes with reading or rolling.
 // When a new build has been kept while an older one runs this page, a small notice offers to
-// reload; nothing reloads by itself.
+// reload; nothing reloads by itself. The first copy kept is said once.
 
 import { state } from "./client.mjs";
+import { SAVE_DATA } from "./lazy.mjs";
 import { announce, build, idle } from "./page.mjs";
 
 const KEEP_AFTER_PAUSE_MS = 3000; // with Python starting, the offline copy waits for such a pause
@@ -40,11 +41,34 @@ function offerUpdate() {
   announce("A new version of this site is ready: the Reload button at the end of the page loads it.");
 }
 
+// The first copy of the site kept (no build kept before: no service worker controlled the page),
+// said once, politely: visibly at the page's end, and in the status region. A flag in the
+// reader's storage (per site) keeps a second tab, or a later copy, from saying it again.
+const KEPT_SAID = "rollkit-offline-kept-said";
+
+function keptSaid() {
+  const key = `${KEPT_SAID} ${offline.site.pathname}`;
+  try {
+    if (localStorage.getItem(key)) return;
+    localStorage.setItem(key, new Date().toISOString());
+  } catch (error) { /* storage off: said on this page all the same */ }
+  const text = SAVE_DATA
+    ? "This site is now kept for offline use: its pages open without a network, and its widgets too once you have used one."
+    : "This site is now kept for offline use: its pages open and its widgets roll without a network.";
+  const notice = build(["div", { class: "rk-update", role: "region", "aria-label": "Offline copy", "data-rollkit-offline": "kept" },
+    ["p", {}, text], ["button", { type: "button", class: "rk-update-later" }, "OK"]]);
+  notice.querySelector(".rk-update-later").addEventListener("click", () => { notice.hidden = true; });
+  document.body.append(notice);
+  announce(text);
+}
+
 function watchInstall(registration) {
   const incoming = registration.installing;
   if (!incoming) return;
+  const first = !navigator.serviceWorker.controller && !registration.active;
   incoming.addEventListener("statechange", () => {
     if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate();
+    else if (incoming.state === "activated" && first) keptSaid();
   });
 }
 

@@ -5,6 +5,7 @@
 import { ask, start, state, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
 import { LIVE, announce, build, when } from "./page.mjs";
+import { earlier, fromLink, stamp } from "./changed.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
@@ -40,6 +41,7 @@ export class Widget {
     this.rolledAt = ""; // when the last roll was made (rollkit says, ISO 8601)
     this.rolledWith = null; // the values the roll on screen was made with
     this.character = null; // whose values the form holds, when a character fills it (sheet.mjs)
+    this.linked = null; // what a link of an earlier build knew of its values (changed.mjs)
     this.inFlight = false;
     this.again = false;
     this.refusals = []; // what the shared link could not restore: [{control, error}] (replay())
@@ -291,6 +293,7 @@ export class Widget {
     if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
     if (this.lastSeed !== null && this.rolledAt) url.searchParams.set("at", this.rolledAt);
     if (this.lastSeed !== null && this.origin.typed) url.searchParams.set("typed", "1");
+    stamp(url, this.root, !this.odds.classList.contains("rk-stale"));
     url.hash = this.root.id;
     return url.href;
   }
@@ -336,7 +339,8 @@ export class Widget {
     let answer;
     try {
       answer = await this.run({ op: "odds", check: this.check, params: this.params(), view: this.view(),
-        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned });
+        title: this.initial.title, initial: this.initial.params, shown: this.initial.shown, pinned: this.pinned,
+        ...earlier(this.linked, JSON.stringify(this.params())) });
     } finally {
       this.inFlight = false;
     }
@@ -444,7 +448,7 @@ export class Widget {
     }
   }
 
-  // A shared link (?rk=ID&k=KIND&p.name=value[&seed=N&at=TIME&typed=1]) restores the values,
+  // A shared link (?rk=ID&k=KIND&p.name=value[&seed=N&at=TIME&typed=1][&b=BUILD&c=CHANCE]) restores the values,
   // and the roll if seeded: shown as a replay (of a roll made then, its seed typed or not), its
   // seed left out of the Seed box, so the next Roll draws new dice. It restores only what the
   // reader sees and can change (restorable()); the rest is refused, said by its field and in
@@ -456,6 +460,7 @@ export class Widget {
     this.forgetLink(); // the page bound again: the link is read afresh
     const refused = this.restorable(query);
     if (refused === null) return;
+    this.linked = refused.length ? null : fromLink(query, JSON.stringify(this.params())); // changed.mjs
     this.edited();
     if (!query.has("seed")) return this.refuse(refused);
     if (refused.length) {
