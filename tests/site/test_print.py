@@ -56,7 +56,7 @@ def test_a_moved_link_points_where_it_did() -> None:
     assert printing._moved("when-you-fail/", "trait/", "print/trait/") == "../../trait/when-you-fail/"
     assert printing._moved("../assets/print.css", "trait/", "print/") == "../assets/print.css"
     assert printing._moved("./", "", "print/") == "../"
-    for kept in ("#odds", "https://example.org/a", "mailto:a@b.c", ""):
+    for kept in ("#odds", "https://example.org/a", "mailto:a@b.c", ""):  # left as written
         assert printing._moved(kept, "trait/", "print/trait/") == kept
 
 
@@ -159,3 +159,20 @@ def test_a_link_to_a_page_of_the_print_page_stays_in_it() -> None:
     assert printing._moved("when-you-fail/", "trait/", "print/trait/", inside) == "#page-trait-when-you-fail"
     assert printing._moved("../when-you-fail/#paying", "trait/x/", "print/", inside) == "#paying"
     assert printing._moved("../hits/", "trait/", "print/trait/", inside) == "../../hits/"
+
+
+@pytest.mark.site
+def test_the_print_pages_have_their_pdfs_when_chromium_is_installed(built: Path) -> None:
+    from docs_tools.sitebuild import pdf
+
+    pages = {built / "print" / "book.pdf": built / "print" / "index.html"}
+    pages |= {built / "print" / s / f"{s}.pdf": built / "print" / s / "index.html" for s in SYSTEMS}
+    for file, page in pages.items():
+        links = dict(_links(page.read_text(encoding="utf-8")))
+        if pdf.engine() is None:
+            assert not file.exists() and "open it as a PDF" not in links
+            continue
+        assert file.read_bytes().startswith(b"%PDF"), file
+        assert links["open it as a PDF"] == file.name
+    if pdf.engine() is not None:  # the whole book runs to many pages
+        assert (built / "print" / "book.pdf").read_bytes().count(b"/Type /Page\n") > 50
