@@ -32,8 +32,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+import segno
 import yaml
 
+from docs_tools.sitebuild import pdf
 from rollkit._registry import names
 
 FOLDER = "print"
@@ -113,8 +115,6 @@ def chapters(config: Path) -> tuple[Chapter, ...]:
 
 def _qr(link: str) -> str:
     """The QR code of ``link`` as inline SVG, dark on white whatever the colour scheme."""
-    import segno
-
     return segno.make(link).svg_inline(
         border=2, omitsize=True, svgclass=None, lineclass=None, dark="#000", light="#fff", title=link
     )
@@ -220,7 +220,7 @@ def _document(site_dir: Path, *, to: str, title: str, body: str, pdf: str) -> st
         f"<title>{html.escape(title)}</title>\n{styles}\n</head>\n{body_tag}\n"
         '<main class="md-main"><div class="md-main__inner md-grid"><div class="md-content">'
         '<article class="md-content__inner md-typeset">'
-        f'<p class="rk-print-note">This page is the book laid out for paper: print it with your'
+        f'<p class="rk-print-note">This page is laid out for paper: print it with your'
         f" browser's Print{pdf_link}. Widgets print their odds as worked out when the site was"
         f' built, each with a link and a QR code that open it. <a href="{html.escape(back)}">Back to the site</a>.</p>'
         f"{body}</article></div></div></main>\n</body>\n</html>\n"
@@ -259,8 +259,6 @@ def _chapter_links(site_dir: Path, found: tuple[Chapter, ...]) -> None:
 def write(site_dir: Path, config: Path) -> list[Path]:
     """Fill in the built site's print links and QR codes and write its print pages (and their
     PDFs when a PDF engine is installed); returns the print pages written."""
-    from docs_tools.sitebuild import pdf
-
     found = chapters(config)
     _chapter_links(site_dir, found)
     meta = yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader)
