@@ -17,16 +17,17 @@ rollkit running in Pyodide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import urlencode
 
 from docs_tools.fences import failed, page_id
 from rollkit import web
 from rollkit._fields import fields
 from rollkit._params import build, find
-from rollkit.web import to_html
+from rollkit.web import Element, field_text, node, to_html
 
-__all__ = ["Widget", "parse", "render", "formatter"]
+__all__ = ["Widget", "parse", "render", "formatter", "print_block"]
 
 _KEYS = ("check", "title", "show")
 
@@ -67,10 +68,33 @@ def parse(source: str) -> Widget:
     return Widget(name, title, show, tuple(values.items()))
 
 
+def print_block(widget_id: str, params: dict[str, str]) -> Element:
+    """What a printed widget adds to its odds: a link that opens it, here with these values.
+
+    ``data-rollkit-print`` holds the link's query and fragment, as the widget's Copy link
+    writes them (``?rk=ID&p.name=value#ID``); the build step ``docs_tools.sitebuild.printing``
+    makes the link whole from the page's address and draws its QR code. Shown only in print
+    (``assets/print.css``)."""
+    query = "?" + urlencode({"rk": widget_id, **{f"p.{k}": v for k, v in params.items()}}) + f"#{widget_id}"
+    return node(
+        "div",
+        {"class": "rk-print", "data-rollkit-print": query},
+        node(
+            "p",
+            {"class": "rk-print-link"},
+            "Open this widget with these values: ",
+            node("a", {"href": query}, query),
+        ),
+    )
+
+
 def render(widget: Widget, widget_id: str) -> str:
-    """The widget's HTML: controls, and the same odds view the browser renders later."""
+    """The widget's HTML: controls, the same odds view the browser renders later, and the link
+    a printed copy shows."""
     check = build(widget.check, dict(widget.params))
-    return to_html(web.widget(widget.check, check, widget_id=widget_id, title=widget.title, show=widget.show))
+    tree = web.widget(widget.check, check, widget_id=widget_id, title=widget.title, show=widget.show)
+    params = {f.name: field_text(getattr(check, f.name)) for f in fields(type(check))}
+    return to_html(replace(tree, children=(*tree.children, print_block(widget_id, params))))
 
 
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:

@@ -19,9 +19,10 @@ from tests.helpers.site import Site, served
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The whole site built with mkdocs by the build step for, and served at,
     http://127.0.0.1:PORT/, for the whole session. It is served from the moment it is built,
-    so that no other socket takes its port before the browser tests need it."""
+    so that no other socket takes its port before the browser tests need it. The one build
+    with the print pages' PDFs (when Chromium is installed)."""
     pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
-    yield from served(tmp_path_factory.mktemp("root"), "/")
+    yield from served(tmp_path_factory.mktemp("root"), "/", pdf=True)
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@
 // service worker and its updates), log.mjs (the roll log), page.mjs (the one DOM builder), sheet.mjs (the reader's
 // characters: the Characters page, and the widgets that use one), leave.mjs (what a page left releases) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
-// against.mjs binds a widget's chance against a field, and the points of every page's charts.
+// against.mjs binds a widget's chance against a field, and the points of every page's charts;
+// print.mjs gives a printed widget the link to the values the reader left it with.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -18,6 +19,7 @@ import { bindEditor, useCharacters, watchStorage } from "./rollkit/sheet.mjs";
 import { bindNeed } from "./rollkit/need.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
+import { keepPrintLinks } from "./rollkit/print.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -63,3 +65,4 @@ window.rollkitWidgets = { start, stop, state };
 keepOffline(SITE);
 keepLog(SITE);
 bindPoints();
+keepPrintLinks();

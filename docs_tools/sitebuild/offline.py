@@ -12,8 +12,9 @@ Kept: every page (``hits/index.html`` as ``hits/``, the address a reader opens),
 every asset, the search index, the sitemap (instant navigation reads it) and the Python
 runtime (the folder holding ``pyodide-lock.json``: Pyodide, the rollkit wheel, the lock
 file and rollkit's worker). Not kept: precompressed copies (``.gz``, ``.br``, ``.zst``: the
-browser asks for the file itself), source maps, and search's language packs
-(``assets/javascripts/lunr/``: an English site never loads them).
+browser asks for the file itself), source maps, search's language packs
+(``assets/javascripts/lunr/``: an English site never loads them) and the print pages and their
+PDFs (``print/``: megabytes a reader prints, if ever, online).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ NAME = "sw.js"
 TEMPLATE = Path(__file__).with_name("sw.js")
 FALLBACK = "404.html"
 SKIPPED_SUFFIXES = (".gz", ".br", ".zst", ".map")
-SKIPPED_FOLDERS = ("assets/javascripts/lunr/",)
+SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "print/")
 PLACEHOLDER = '/* MANIFEST */ { version: "", files: {}, runtime: [], fallback: "404.html" }'
 
 __all__ = ["manifest", "write", "NAME"]

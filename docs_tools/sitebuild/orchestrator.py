@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from docs_tools.sitebuild import ROOT, app, builder, compress, install, offline, stdlib, wheel
+from docs_tools.sitebuild import ROOT, app, builder, compress, install, offline, printing, stdlib, wheel
 
 __all__ = ["build", "main"]
 
@@ -17,7 +17,8 @@ __all__ = ["build", "main"]
 def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path = ROOT / "mkdocs.yml") -> Path:
     """Build the site strictly with ``using`` (mkdocs or zensical) into ``site_dir`` (default:
     ``site/`` beside ``config``, emptied first), then write its web-app manifest, install the
-    runtime into it, compress it and write its service worker; returns ``site_dir``.
+    runtime into it, compress it and write its service worker; returns ``site_dir``. The print
+    pages are written from the built pages, before the runtime.
 
     Raises ``RuntimeError`` when the builder fails (its own output says why: a broken fence
     names its page and line) or the runtime cannot be installed.
@@ -28,6 +29,7 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     builder.pages(site_dir, using, config)
     app.write(site_dir, config)  # the web-app manifest and its icons
+    printing.write(site_dir, config)  # the print pages (and PDFs), from the built pages
     built = wheel.wheel()
     install.install(site_dir, built, stdlib.stdlib(built))
     compress.precompress(site_dir)

@@ -202,6 +202,17 @@ CLASSES: frozenset[str] = frozenset(
         # what changed (rollkit.web._changed; docs_tools.changes' marks on the rules pages)
         "rk-link-changed",
         "rk-changed",
+        # print (docs_tools.widgets.print_block, docs_tools.sitebuild.printing, assets/print.css):
+        # a printed widget's link and QR code, the pages' print links, the print pages
+        "rk-print",
+        "rk-print-link",
+        "rk-qr",
+        "rk-print-pages",
+        "rk-print-note",
+        "rk-print-cover",
+        "rk-print-contents",
+        "rk-print-chapter",
+        "rk-print-page",
     }
 )
 """The class names, all starting ``rk-``."""

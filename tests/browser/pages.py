@@ -135,9 +135,12 @@ def screenshot(page: object, name: str) -> Path:
 
 
 def widget_pages(site: Site) -> list[str]:
-    """Paths (relative to the site's base) of every page that holds a widget."""
+    """Paths (relative to the site's base) of every page that holds a widget (the print pages'
+    widgets, copies without a script, are tests/browser/test_print.py's)."""
     pages = []
     for html in sorted(site.directory.rglob("*.html")):
+        if html.relative_to(site.directory).parts[0] == "print":
+            continue
         if "data-rollkit-widget" in html.read_text(encoding="utf-8"):
             rel = html.relative_to(site.directory).as_posix()
             pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
@@ -179,9 +182,11 @@ def roll_widget(page: object, index: int, seed: int) -> dict[str, object]:
 
 
 def all_pages(site: Site) -> list[str]:
+    """The site's pages (not the print pages, which hold copies of them)."""
     return sorted(
         p.relative_to(site.directory).as_posix()[: -len("index.html")]
         for p in site.directory.rglob("index.html")
+        if p.relative_to(site.directory).parts[0] != "print"
     )
 
 

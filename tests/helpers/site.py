@@ -36,14 +36,15 @@ class Site:
         return self.base + page
 
 
-def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
-    """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``."""
+def build_site(tmp: Path, base: str, builder: str = "mkdocs", *, pdf: bool = False) -> Path:
+    """The site built for ``base`` by the build step (``scripts/build``'s) with ``builder``; the
+    print pages' PDFs only with ``pdf`` (Chromium prints them: a minute the other builds skip)."""
     out = tmp / "site"
     command = [sys.executable, "-m", "docs_tools.sitebuild", "--site-dir", str(out)]
     done = subprocess.run(
         command + (["--zensical"] if builder == "zensical" else []),
         cwd=ROOT,
-        env={**os.environ, "ROLLKIT_SITE_URL": base},
+        env={**os.environ, "ROLLKIT_SITE_URL": base, **({} if pdf else {"ROLLKIT_PDF": "0"})},
         capture_output=True,
         text=True,
         check=False,
@@ -52,12 +53,14 @@ def build_site(tmp: Path, base: str, builder: str = "mkdocs") -> Path:
     return out
 
 
-def served(tmp: Path, prefix: str, builder: str = "mkdocs", **options: object) -> Iterator[Site]:
-    """The site built in ``tmp`` for http://127.0.0.1:PORT``prefix`` and served there (from as
-    soon as it is built) until the generator is closed."""
+def served(
+    tmp: Path, prefix: str, builder: str = "mkdocs", *, pdf: bool = False, **options: object
+) -> Iterator[Site]:
+    """The site built in ``tmp`` for http://127.0.0.1:PORT``prefix`` (with its PDFs if ``pdf``)
+    and served there (from as soon as it is built) until the generator is closed."""
     port = free_port()
     base = f"http://127.0.0.1:{port}{prefix}"
-    directory = build_site(tmp, base, builder)
+    directory = build_site(tmp, base, builder, pdf=pdf)
     server = serve(directory, port=port, prefix=prefix, **options)  # type: ignore[arg-type]
     try:
         yield Site(base, directory)
