@@ -8,6 +8,7 @@ this one command, so both builders give the same site. ``orchestrator`` runs the
 module each, in this order:
 
 - ``builder``: mkdocs or Zensical, strict, into the site folder.
+- ``search``: each search result under a system's pages names its system ("Botch (Hits)").
 - ``wheel``: the rollkit wheel of the working tree, with each module's bytecode for Pyodide's
   Python beside its source (compiled by Pyodide under Node).
 - ``stdlib``: Pyodide's standard library zip with the modules its start-up and rollkit import

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from docs_tools.sitebuild import ROOT, builder, compress, install, offline, stdlib, wheel
+from docs_tools.sitebuild import ROOT, builder, compress, install, offline, search, stdlib, wheel
 
 __all__ = ["build", "main"]
 
@@ -27,6 +27,7 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
     if config.parent.is_relative_to(site_dir):
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     builder.pages(site_dir, using, config)
+    search.name_systems(site_dir)
     built = wheel.wheel()
     install.install(site_dir, built, stdlib.stdlib(built))
     compress.precompress(site_dir)
