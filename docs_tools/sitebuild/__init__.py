@@ -9,6 +9,7 @@ module each, in this order:
 
 - ``builder``: mkdocs or Zensical, strict, into the site folder.
 - ``app``: the web-app manifest and its icons (drawn in Python), so the site installs as an app.
+- ``search``: each search result under a system's pages names its system ("Botch (Hits)").
 - ``wheel``: the rollkit wheel of the working tree, with each module's bytecode for Pyodide's
   Python beside its source (compiled by Pyodide under Node).
 - ``stdlib``: Pyodide's standard library zip with the modules its start-up and rollkit import

@@ -9,7 +9,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from docs_tools.sitebuild import ROOT, app, builder, compress, install, offline, printing, stdlib, wheel
+from docs_tools.sitebuild import (
+    ROOT,
+    app,
+    builder,
+    compress,
+    install,
+    offline,
+    printing,
+    search,
+    stdlib,
+    wheel,
+)
 
 __all__ = ["build", "main"]
 
@@ -28,6 +39,7 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
     if config.parent.is_relative_to(site_dir):
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     builder.pages(site_dir, using, config)
+    search.name_systems(site_dir)
     app.write(site_dir, config)  # the web-app manifest and its icons
     printing.write(site_dir, config)  # the print pages (and PDFs), from the built pages
     built = wheel.wheel()

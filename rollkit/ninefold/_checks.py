@@ -77,13 +77,17 @@ def _rolled(
         return (Die(face, sides, role, counts, note=note),), passed, critical, low
     rolled = dice.next(100)
     critical = _critical(low, sides, fav, unfav, rolled if convention == "roll-under" else 101 - rolled)
-    said = "; ".join(
-        f"{_confirming(band, convention, end=end)} confirms {article} {end} critical"
+    parts = [
+        (_confirming(band, convention, end=end), f"{article} {end}")
         for band, end, article, face_of in (
             (fav, "favourable", "a", fav[0] + 1),
             (unfav, "unfavourable", "an", sides - unfav[0]),
         )
         if band[1] and low == face_of
+    ]
+    said = "".join(  # both: "01-20 confirms a favourable critical, 51-100 an unfavourable one"
+        f"{faces} confirms {which} critical" if not i else f", {faces} {which} one"
+        for i, (faces, which) in enumerate(parts)
     )
     note = f"{critical} critical, confirmed" if critical != "none" else "no critical: not confirmed"
     return (

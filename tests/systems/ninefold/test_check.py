@@ -176,7 +176,7 @@ def test_a_face_both_bands_split_confirms_either():
     assert both.resolve([6, 21]).detail("critical") == "none"
     assert both.resolve([6, 51]).detail("critical") == "unfavourable"
     assert both.resolve([6, 50]).dice[1].note == (
-        "01-20 confirms a favourable critical; 51-100 confirms an unfavourable critical"
+        "01-20 confirms a favourable critical, 51-100 an unfavourable one"
     )
     out = both.outcomes()
     assert out["pass, favourable critical"] == Fraction(1, 2) and out[
