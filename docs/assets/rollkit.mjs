@@ -7,6 +7,7 @@
 // characters: the Characters page, and the widgets that use one) and config.mjs (the build's configuration). The build step bundles them into this one file (docs_tools.sitebuild.bundle), so
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
 // against.mjs binds a widget's chance against a field, and the points of every page's charts.
+// glossary.mjs lets Escape hide a glossary term's definition.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -16,6 +17,7 @@ import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";
 import { bindEditor, useCharacters, watchStorage } from "./rollkit/sheet.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
+import { bindTerms } from "./rollkit/glossary.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -59,3 +61,4 @@ window.rollkitWidgets = { start, stop, state };
 keepOffline(SITE);
 keepLog(SITE);
 bindPoints();
+bindTerms();

@@ -1,0 +1,20 @@
+// Glossary terms (docs_tools/glossary.py marks them; rollkit.css shows a term's definition on
+// hover, focus and tap without any script). Escape hides an open definition until the pointer
+// or the focus leaves its term.
+
+const OPEN = ".rk-term:hover, .rk-term:focus-within";
+
+export function bindTerms() {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const term of document.querySelectorAll(OPEN)) term.setAttribute("data-rollkit-closed", "");
+  });
+  const reopen = (event) => {
+    const term = event.target instanceof Element ? event.target.closest(".rk-term") : null;
+    if (term && !(event.relatedTarget instanceof Node && term.contains(event.relatedTarget))) {
+      term.removeAttribute("data-rollkit-closed");
+    }
+  };
+  document.addEventListener("focusout", reopen);
+  document.addEventListener("pointerout", reopen);
+}
