@@ -10,10 +10,11 @@ of each of the system's terms (``rollkit._registry.glossary``) in each section o
       </span>
     </span>
 
-``assets/rollkit.css`` shows the definition beside the term on hover, focus and tap, with no
-script; ``assets/rollkit/glossary.mjs`` lets Escape hide it. Headings, code, links, tables,
-admonition titles, tab labels and the widgets (raw HTML to Python-Markdown) are left alone, and
-the definitions stay out of the search index, so a search finds them on the glossary page.
+``assets/rollkit.css`` shows the definition below the term's line on hover, focus and tap, with
+no script; ``assets/rollkit/glossary.mjs`` lets Escape hide it and scrolls it into view. A term is not marked in the
+section of its own rule; headings, code, links, tables, admonition titles, tab labels and the
+widgets (raw HTML to Python-Markdown) are left alone, and the definitions stay out of the search
+index (``data-search-exclude``), so a search finds them on the glossary page.
 """
 
 from __future__ import annotations

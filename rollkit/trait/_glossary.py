@@ -98,9 +98,9 @@ GLOSSARY: tuple[Term, ...] = (
         section="paying-chance-after-the-roll",
     ),
     Term(
-        id="trait-contested-check",
-        term="contested check",
-        spellings=("contested checks", "Contested check", "Contested checks"),
+        id="trait-contest",
+        term="contest",
+        spellings=("contests", "contested check", "contested checks", "Contested check", "Contested checks"),
         definition="Two characters roll against each other, each with their own Trait, and the"
         " higher total wins.",
         page="contested-checks.md",

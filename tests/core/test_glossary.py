@@ -15,7 +15,9 @@ from rollkit._glossary import Term
 
 ROOT = Path(__file__).resolve().parents[2]
 # ../shared/seeds from the project's root (shared/README.md), or beside a folder above a worktree
-SEEDS = next((p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), ROOT / "missing")
+SEEDS = next(
+    (p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), ROOT / "missing"
+)
 NAMES = list(_registry.BUILT_IN)
 RUN = 8  # words in a row that a definition may not share with its seed
 
@@ -81,7 +83,13 @@ def test_the_widgets_short_words_are_glossary_terms(name: str) -> None:
 def test_a_term_refuses_what_is_no_term() -> None:
     good = {"id": "hits-x", "term": "X", "definition": "A thing.", "page": "index.md", "section": "x"}
     Term(**good)  # type: ignore[arg-type]
-    for change in ({"id": "X"}, {"id": "hits"}, {"page": "index"}, {"section": "#x"}, {"definition": "no end"}):
+    for change in (
+        {"id": "X"},
+        {"id": "hits"},
+        {"page": "index"},
+        {"section": "#x"},
+        {"definition": "no end"},
+    ):
         with pytest.raises(ValueError, match="Term"):
             Term(**{**good, **change})  # type: ignore[arg-type]
 
@@ -135,7 +143,10 @@ def _render(text: str, page: str) -> str:
 
 
 def _marked(html: str) -> list[tuple[str, str]]:
-    return re.findall(r'<span aria-describedby="[^"]+" class="rk-term" data-rollkit-term="([^"]+)" tabindex="0">([^<]+)', html)
+    return re.findall(
+        r'<span aria-describedby="[^"]+" class="rk-term" data-rollkit-term="([^"]+)" tabindex="0">([^<]+)',
+        html,
+    )
 
 
 def test_the_first_use_in_each_section_is_marked_with_its_definition() -> None:
