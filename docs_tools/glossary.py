@@ -6,7 +6,7 @@ of each of the system's terms (``rollkit._registry.glossary``) in each section o
 
     <span class="rk-term" data-rollkit-term="hits-tn" tabindex="0" aria-describedby="rk-term-3">TN
       <span class="rk-term-def" id="rk-term-3" data-search-exclude>
-        <strong>TN</strong> Target Number: ... <a href="index.md#target-number-tn">Rule: ...</a>
+        <strong>TN (Target Number)</strong> — The Hits ... <a href="index.md#target-number-tn">Rule: ...</a>
       </span>
     </span>
 
@@ -197,7 +197,7 @@ class _Terms(Treeprocessor):
             span, "span", {"class": "rk-term-def", "id": described, "data-search-exclude": ""}
         )
         name = SubElement(definition, "strong")
-        name.text = term.term
+        name.text = term.title
         name.tail = f" \N{EM DASH} {term.definition} "
         page = "" if term.page == self.page else term.page
         link = SubElement(definition, "a", {"href": f"{page}#{term.section}"})

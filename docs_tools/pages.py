@@ -77,12 +77,16 @@ def rulings_page() -> str:
     return "\n".join(out)
 
 
+# Front matter ranking a glossary page's entries first in a search (mkdocs-material reads it)
+GLOSSARY_FIRST = "---\nsearch:\n  boost: 4\n---\n\n"
+
+
 def glossary_page(system: str) -> str:
     """The glossary of ``system``'s chapter: each term a heading (its id the anchor the site's
     terms link to, and what search finds), its definition, other spellings and its rule."""
     title = TITLES[system]
     out = [
-        GENERATED,
+        GLOSSARY_FIRST + GENERATED,
         f"# Glossary of {title}\n",
         f"The rules words of [{title}](index.md), each in a sentence or two of our own, with a link",
         "to the rule that sets it out. On the chapter's pages the first use of one of these words in",
@@ -90,7 +94,7 @@ def glossary_page(system: str) -> str:
         "definition there.\n",
     ]
     for term in sorted(terms_of(system), key=lambda t: (t.term.casefold(), t.id)):
-        out.append(f"## {term.term} {{#{term.id}}}\n")
+        out.append(f"## {term.title} {{#{term.id}}}\n")
         out.append(term.definition + "\n")
         rule = f"[Rule: {headings(system, term.page)[term.section]}]({term.page}#{term.section})"
         if term.spellings:

@@ -30,6 +30,7 @@ class Term:
     id: str
     term: str
     spellings: tuple[str, ...] = ()
+    stands_for: str = ""
     definition: str
     page: str
     section: str
@@ -43,6 +44,11 @@ class Term:
             )
         if not self.definition.endswith(".") or len(self.definition) > 400:
             raise ValueError(f"Term {self.id}: the definition is one or two whole sentences")
+
+    @property
+    def title(self) -> str:
+        """The term as its glossary entry and definition head it: "TN (Target Number)"."""
+        return f"{self.term} ({self.stands_for})" if self.stands_for else self.term
 
     @property
     def written(self) -> tuple[str, ...]:

@@ -62,6 +62,7 @@ GLOSSARY: tuple[Term, ...] = (
     Term(
         id="again-dc",
         term="DC",
+        stands_for="Difficulty Check",
         definition="The number of successes a static roll needs, from 1 (Easy) to 5 (Extremely"
         " Hard), set by the Storyteller.",
         page="index.md",

@@ -27,7 +27,8 @@ GLOSSARY: tuple[Term, ...] = (
         id="critdice-sn",
         term="SN",
         spellings=("Success Number",),
-        definition="Success Number: the face a standard die must reach to be a success, 8 unless the"
+        stands_for="Success Number",
+        definition="The face a standard die must reach to be a success, 8 unless the"
         " Story Guide, an Ability or gear sets another.",
         page="index.md",
         section="the-success-number",

@@ -36,7 +36,8 @@ GLOSSARY: tuple[Term, ...] = (
         id="hits-tn",
         term="TN",
         spellings=("Target Number",),
-        definition="Target Number: the Hits a check needs to succeed. It comes from a defence, an"
+        stands_for="Target Number",
+        definition="The Hits a check needs to succeed. It comes from a defence, an"
         " assigned difficulty, the other side's Hits or armour's Hardness.",
         page="index.md",
         section="target-number-tn",
@@ -63,7 +64,8 @@ GLOSSARY: tuple[Term, ...] = (
         id="hits-dos",
         term="DoS",
         spellings=("Degree of Success",),
-        definition="Degree of Success: the band of table 7A the Effect falls into, which some"
+        stands_for="Degree of Success",
+        definition="The band of table 7A the Effect falls into, which some"
         " abilities read instead of the Effect itself.",
         page="index.md",
         section="degree-of-success-table-7a",

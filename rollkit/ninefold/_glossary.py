@@ -17,7 +17,8 @@ GLOSSARY: tuple[Term, ...] = (
         id="ninefold-dc",
         term="DC",
         spellings=("DCs",),
-        definition="Difficulty Class. On a direct check it is the chance to pass itself, so a higher"
+        stands_for="Difficulty Class",
+        definition="On a direct check it is the chance to pass itself, so a higher"
         " DC is easier; against a fixed percentage difficulty it is the number the adjusted result"
         " must reach.",
         page="percentage-dcs.md",

@@ -137,3 +137,16 @@ def test_a_tap_opens_a_definition_without_javascript(browser: object, site: Site
     assert definition.is_visible() and TN.definition in definition.inner_text()
     path = ARTIFACTS / "screenshots" / "glossary-phone-light-nojs.png"
     page.screenshot(path=str(path))  # type: ignore[attr-defined]
+
+
+def test_search_finds_the_definition_first(browser: object, site: Site) -> None:
+    """Spelled out as the chapter's own heading spells it, a term still leads to its glossary entry."""
+    page = track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), site)  # type: ignore[attr-defined]
+    page.goto(site.url(PAGE))  # type: ignore[attr-defined]
+    search = page.locator("input.md-search__input")  # type: ignore[attr-defined]
+    search.click()
+    search.fill("Target Number")
+    first = page.locator(".md-search-result__item a").first  # type: ignore[attr-defined]
+    first.wait_for(timeout=30_000)
+    assert first.get_attribute("href").endswith(f"hits/glossary/#{TN.id}"), first.get_attribute("href")
+    assert TN.definition[:40] in first.inner_text()

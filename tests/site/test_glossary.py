@@ -105,7 +105,7 @@ def test_every_term_is_marked_in_its_chapters_prose(built: Path, name: str) -> N
         assert mark.text in term.written, mark
         assert not NOT_IN & set(mark.within), mark
         assert not [c for c in mark.within if c.startswith(("rollkit-", "admonition-title"))], mark
-        assert mark.definition.startswith(term.term) and term.definition in mark.definition, mark
+        assert mark.definition.startswith(term.title) and term.definition in mark.definition, mark
 
 
 @pytest.mark.parametrize("name", NAMES)
