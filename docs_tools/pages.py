@@ -8,6 +8,7 @@ so the published rulings are always exactly ``rollkit.RULINGS``.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 from pathlib import Path
@@ -77,8 +78,9 @@ def rulings_page() -> str:
     return "\n".join(out)
 
 
-# Front matter ranking a glossary page's entries first in a search (mkdocs-material reads it)
-GLOSSARY_FIRST = "---\nsearch:\n  boost: 4\n---\n\n"
+# A glossary page's front matter: its title names the system (in search results and the tab),
+# and its entries rank first in a search (mkdocs-material reads the boost)
+GLOSSARY_FIRST = "---\ntitle: {title}\nsearch:\n  boost: 4\n---\n\n"
 
 
 def glossary_page(system: str) -> str:
@@ -86,7 +88,7 @@ def glossary_page(system: str) -> str:
     terms link to, and what search finds), its definition, other spellings and its rule."""
     title = TITLES[system]
     out = [
-        GLOSSARY_FIRST + GENERATED,
+        GLOSSARY_FIRST.format(title=json.dumps(f"Glossary of {title}")) + GENERATED,
         f"# Glossary of {title}\n",
         f"The rules words of [{title}](index.md), each in a sentence or two of our own, with a link",
         "to the rule that sets it out. On the chapter's pages the first use of one of these words in",
@@ -95,11 +97,9 @@ def glossary_page(system: str) -> str:
     ]
     for term in sorted(terms_of(system), key=lambda t: (t.term.casefold(), t.id)):
         out.append(f"## {term.title} {{#{term.id}}}\n")
-        out.append(term.definition + "\n")
-        rule = f"[Rule: {headings(system, term.page)[term.section]}]({term.page}#{term.section})"
-        if term.spellings:
-            out.append(f"Also written: {', '.join(term.spellings)}.\n")
-        out.append(f"{rule}\n")
+        also = f" *Also written: {', '.join(term.spellings)}.*" if term.spellings else ""
+        out.append(f"{term.definition}{also}\n")  # one paragraph: a search shows it whole
+        out.append(f"[Rule: {headings(system, term.page)[term.section]}]({term.page}#{term.section})\n")
     return "\n".join(out)
 
 
