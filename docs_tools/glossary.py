@@ -62,12 +62,17 @@ def _plain(markdown: str) -> str:
     return re.sub(r"[`*]", "", text).strip()
 
 
-@cache
 def headings(system: str, page: str) -> dict[str, str]:
     """Every heading of ``docs/<system>/<page>`` by its anchor: its text as it reads."""
+    path = DOCS / system / page
+    return _headings(path, path.stat().st_mtime_ns)  # read again once edited (mkdocs serve)
+
+
+@cache
+def _headings(path: Path, _changed: int) -> dict[str, str]:
     found: dict[str, str] = {}
     fence = ""
-    for line in (DOCS / system / page).read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         opened = _FENCE.match(line)
         if opened and (not fence or opened.group(1).startswith(fence)):
             fence = "" if fence else opened.group(1)
