@@ -1,4 +1,5 @@
-"""Pages generated from rollkit itself: the rulings page and the Python reference.
+"""Pages generated from rollkit itself: the rulings page, each system's glossary and the
+Python, command line and limits references.
 
 ``python -m docs_tools.pages`` writes them; a test fails when they are stale,
 so the published rulings are always exactly ``rollkit.RULINGS``.
@@ -7,12 +8,14 @@ so the published rulings are always exactly ``rollkit.RULINGS``.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 from pathlib import Path
 
 import rollkit
 import rollkit._params
+from docs_tools.glossary import GLOSSARY_PAGE, headings, terms_of
 from rollkit import _registry, web
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +75,31 @@ def rulings_page() -> str:
             out.append(ruling_links(f"**What the source says.** {r.source}\n", ""))
             out.append(ruling_links(f"**Ruling.** {r.ruling}\n", ""))
             out.append(ruling_links(f"**Why.** {r.why}\n", ""))
+    return "\n".join(out)
+
+
+# A glossary page's front matter: its title names the system (in search results and the tab),
+# and its entries rank first in a search (mkdocs-material reads the boost)
+GLOSSARY_FIRST = "---\ntitle: {title}\nsearch:\n  boost: 4\n---\n\n"
+
+
+def glossary_page(system: str) -> str:
+    """The glossary of ``system``'s chapter: each term a heading (its id the anchor the site's
+    terms link to, and what search finds), its definition, other spellings and its rule."""
+    title = TITLES[system]
+    out = [
+        GLOSSARY_FIRST.format(title=json.dumps(f"Glossary of {title}")) + GENERATED,
+        f"# Glossary of {title}\n",
+        f"The rules words of [{title}](index.md), each in a sentence or two of our own, with a link",
+        "to the rule that sets it out. On the chapter's pages the first use of one of these words in",
+        "a section is underlined with dots: point at it, tap it or reach it with Tab to read its",
+        "definition there.\n",
+    ]
+    for term in sorted(terms_of(system), key=lambda t: (t.term.casefold(), t.id)):
+        out.append(f"## {term.title} {{#{term.id}}}\n")
+        also = f" *Also written: {', '.join(term.spellings)}.*" if term.spellings else ""
+        out.append(f"{term.definition}{also}\n")  # one paragraph: a search shows it whole
+        out.append(f"[Rule: {headings(system, term.page)[term.section]}]({term.page}#{term.section})\n")
     return "\n".join(out)
 
 
@@ -246,6 +274,7 @@ def write_all(check: bool = False) -> list[str]:
     """Write every generated page; with ``check``, only list the stale ones."""
     pages = {
         DOCS / "rulings.md": rulings_page(),
+        **{DOCS / system / GLOSSARY_PAGE: glossary_page(system) for system in _registry.names()},
         DOCS / "reference" / "python.md": python_page(),
         DOCS / "reference" / "cli.md": cli_page(),
         DOCS / "reference" / "limits.md": limits_page(),

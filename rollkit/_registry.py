@@ -15,12 +15,14 @@ import typing
 from types import ModuleType
 
 from ._errors import RulesError
+from ._glossary import Term
 from ._validate import describe
 from ._words import Words
 
 __all__ = [
     "BUILT_IN",
     "find",
+    "glossary",
     "kind_name",
     "kinds",
     "names",
@@ -105,6 +107,14 @@ def words(name: str) -> Words:
     found = system(name).WORDS
     if not isinstance(found, Words):
         raise TypeError(f"{name}.WORDS is not a rollkit Words")
+    return found
+
+
+def glossary(name: str) -> tuple[Term, ...]:
+    """The rules terms the system ``name`` defines (its optional ``GLOSSARY``; none if it has none)."""
+    found = getattr(system(name), "GLOSSARY", ())
+    if not (isinstance(found, tuple) and all(isinstance(term, Term) for term in found)):
+        raise TypeError(f"{name}.GLOSSARY is not a tuple of rollkit Terms")
     return found
 
 

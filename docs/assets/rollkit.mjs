@@ -8,6 +8,7 @@
 // a page makes one request for it; a bare mkdocs or zensical build serves them as they are.
 // against.mjs binds a widget's chance against a field, and the points of every page's charts;
 // print.mjs gives a printed widget the link to the values the reader left it with.
+// glossary.mjs lets Escape hide a glossary term's definition.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -20,6 +21,7 @@ import { bindNeed } from "./rollkit/need.mjs";
 import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 import { keepPrintLinks } from "./rollkit/print.mjs";
+import { bindTerms } from "./rollkit/glossary.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -66,3 +68,4 @@ keepOffline(SITE);
 keepLog(SITE);
 bindPoints();
 keepPrintLinks();
+bindTerms();

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from .._dist import TAIL_BELOW
 from ._checks import Check, Mitigated, MitigatedSkill, Opposed, OpposedSkills, SkillCheck
+from ._glossary import GLOSSARY
 
 # Importable as before though not in __all__: each outcome name and the botch field's type.
 from ._rules import (  # noqa: F401
@@ -95,6 +96,7 @@ __all__ = [
     "BOTCH_FACE",
     "TAIL_BELOW",
     "SHEET",
+    "GLOSSARY",
     "MAX_DICE",
     "MAX_DC",
     "MAX_BOUND",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .._dist import TAIL_BELOW
 from ._checks import Check, Hand, SkillCheck, StatCheck
+from ._glossary import GLOSSARY
 
 # Importable as before though not in __all__: each outcome name.
 from ._rules import (  # noqa: F401
@@ -78,6 +79,7 @@ __all__ = [
     "PHYSICAL_CRITICAL_DICE",
     "TAIL_BELOW",
     "SHEET",
+    "GLOSSARY",
     "MAX_SN",
     "MAX_DICE",
     "MAX_ADJUSTED_DICE",

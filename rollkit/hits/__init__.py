@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ._attack import Attack
 from ._checks import AttributeCheck, Check, KnowledgeCheck, SkillCheck
+from ._glossary import GLOSSARY
 from ._group import Group
 from ._knowledge_group import KnowledgeGroup
 from ._luck import Luck
@@ -132,6 +133,7 @@ __all__ = [
     "HELPER_TN",
     "LUCK_THRESHOLD",
     "SHEET",
+    "GLOSSARY",
     "MAX_ATTRIBUTE",
     "MAX_POOL",
     "MAX_ROLLED",

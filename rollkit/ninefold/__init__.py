@@ -15,6 +15,7 @@ from ._checks import Check, MentalicStat, PercentageCheck, SkillCheck
 from ._contest import Contest
 from ._damage import Damage
 from ._defender import DefenderContest
+from ._glossary import GLOSSARY
 from ._rules import (
     CHECK_OUTCOMES,
     COMMON_DICE,
@@ -79,6 +80,7 @@ __all__ = [
     "CHECK_OUTCOMES",
     "CONTEST_OUTCOMES",
     "SHEET",
+    "GLOSSARY",
     "MAX_POINTS",
     "MAX_SIDES",
     "MAX_EFFECT_DICE",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ._checks import Check
 from ._contest import Contest
+from ._glossary import GLOSSARY
 
 # Importable as before though not in __all__: the die size and the fields' types.
 from ._rules import (  # noqa: F401
@@ -62,6 +63,7 @@ __all__ = [
     "CAPS",
     "TIES",
     "SHEET",
+    "GLOSSARY",
     "MAX_MOD",
     "MAX_THRESHOLD",
     "MAX_EXP",

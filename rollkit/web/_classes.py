@@ -132,6 +132,9 @@ CLASSES: frozenset[str] = frozenset(
         "rk-mark-sample",
         "rk-seed-option",
         "rk-compare",
+        # glossary terms on the rules pages (docs_tools.glossary) and their definitions
+        "rk-term",
+        "rk-term-def",
         # the roll log: an entry (rollkit.web.LogEntry), the panel and its button (log.mjs)
         "rk-log",
         "rk-log-what",

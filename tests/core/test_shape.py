@@ -19,7 +19,7 @@ from rollkit._words import Words
 SYSTEMS = list(rollkit.SYSTEMS.items())
 IDS = [name for name, _ in SYSTEMS]
 
-ROLES = {"_rules", "_maths", "_checks", "_rulings"}
+ROLES = {"_rules", "_maths", "_checks", "_rulings", "_glossary"}
 """The modules every system package has."""
 NOTATION = "_notation"
 """An optional role besides check modules: reading the rules' written notation."""
@@ -53,14 +53,14 @@ def test_every_system_is_a_package_with_the_same_file_roles(name: str, module: M
 @pytest.mark.parametrize(("name", "module"), SYSTEMS, ids=IDS)
 def test_imports_go_one_way(name: str, module: ModuleType) -> None:
     """``_rules`` <- ``_maths`` <- ``_checks`` <- ``_<kind>`` <- ``_notation`` <- ``_sheet``;
-    ``_rulings`` reads ``_rules`` only."""
+    ``_rulings`` and ``_glossary`` read ``_rules`` only."""
     files = _files(module)
     kinds = sorted(set(files) - ROLES - {"__init__", NOTATION, SHEET})
     order = ["_rules", "_maths", "_checks", *kinds, NOTATION, SHEET]
     for role, path in files.items():
         if role == "__init__":
             continue
-        allowed = {"_rules"} if role == "_rulings" else set(order[: order.index(role)])
+        allowed = {"_rules"} if role in ("_rulings", "_glossary") else set(order[: order.index(role)])
         used = {
             f"_{node.module.lstrip('_')}"
             for node in ast.walk(_tree(path))

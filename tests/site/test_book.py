@@ -123,6 +123,8 @@ def python_in_prose(text: str) -> list[str]:
         if stripped.startswith("```"):
             fence = "```"
             continue
+        if stripped.startswith("<!--"):  # a comment, never shown (a generated page's mark)
+            continue
         if match := _MARK.match(line):
             skip = len(match.group(1))
             continue
