@@ -35,7 +35,7 @@ from urllib.parse import urljoin, urlsplit
 import segno
 import yaml
 
-from docs_tools.sitebuild import pdf
+from docs_tools.sitebuild import app, pdf
 from rollkit._registry import names
 
 FOLDER = "print"
@@ -217,7 +217,8 @@ def _document(site_dir: Path, *, to: str, title: str, body: str, pdf: str) -> st
     return (
         '<!doctype html>\n<html lang="en" class="no-js">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n{styles}\n</head>\n{body_tag}\n"
+        f'<title>{html.escape(title)}</title>\n<link rel="manifest" href="{html.escape(_moved(app.NAME, "", to))}">\n'
+        f"{styles}\n</head>\n{body_tag}\n"
         '<main class="md-main"><div class="md-main__inner md-grid"><div class="md-content">'
         '<article class="md-content__inner md-typeset">'
         f'<p class="rk-print-note">This page is laid out for paper: print it with your'

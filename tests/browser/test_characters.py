@@ -138,8 +138,8 @@ def test_a_character_made_on_one_page_fills_a_widget_on_another_and_names_its_ro
     widget.get_by_role("button", name="Roll", exact=True).click()
     page.wait_for_function("() => window.__rolls.length === 1", timeout=READY_MS)  # type: ignore[attr-defined]
     rolled = page.evaluate("() => window.__rolls[0]")  # type: ignore[attr-defined]
-    assert rolled["character"] == "Wren" and rolled["roll"]["character"] == "Wren"
-    assert rolled["roll"]["faces"] == list(want.roll(seed=seed).faces)
+    assert rolled["character"] == "Wren" and rolled["entry"]["character"] == "Wren"  # the log's entry
+    assert rolled["entry"]["faces"] == list(want.roll(seed=seed).faces)
     page.get_by_role("button", name="Roll log").click()  # type: ignore[attr-defined]
     entry = page.locator("[data-rollkit-log] [data-rollkit-log-entry]").first  # type: ignore[attr-defined]
     assert "For Wren" in entry.locator(".rk-log-for").inner_text()

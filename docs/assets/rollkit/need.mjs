@@ -4,6 +4,7 @@
 // widget's values change, a shown answer is marked out of date and asked again.
 
 import { ask } from "./client.mjs";
+import { until } from "./leave.mjs";
 import { build } from "./page.mjs";
 
 export function bindNeed(root) {
@@ -57,13 +58,14 @@ export function bindNeed(root) {
     detail.replaceChildren(build(answer.result.view.tree));
   }
 
-  form.addEventListener("submit", (event) => { event.preventDefault(); find(); });
+  const on = { signal: until(root) }; // released when instant navigation leaves the page (leave.mjs)
+  form.addEventListener("submit", (event) => { event.preventDefault(); find(); }, on);
   // The widget's own fields changed: an answer on screen is for the old values until asked again.
   const edited = (event) => {
     if (!event.target.closest(".rk-fields") || !said.textContent) return;
     box.classList.add("rk-need-stale");
     find();
   };
-  root.querySelector(".rk-form").addEventListener("input", edited);
-  root.querySelector(".rk-form").addEventListener("change", edited);
+  root.querySelector(".rk-form").addEventListener("input", edited, on);
+  root.querySelector(".rk-form").addEventListener("change", edited, on);
 }

@@ -32,7 +32,7 @@ function relink(root) {
 
 export function keepPrintLinks() {
   window.addEventListener("beforeprint", () => {
-    for (const fold of document.querySelectorAll("details:not([open])")) fold.dataset.rollkitPrintClosed = "";
+    for (const fold of document.querySelectorAll("details:not([open]):not(.rk-against-table)")) fold.dataset.rollkitPrintClosed = "";
     for (const root of document.querySelectorAll("[data-rollkit-widget]")) relink(root);
   }, { capture: true });
   window.addEventListener("afterprint", () => {
