@@ -35,6 +35,8 @@ def _seed_text(name: str) -> str:
     """The seed the system's package cites in its docstring ("seed 003")."""
     number = re.search(r"seed (\d{3})", _registry.system(name).__doc__ or "")
     assert number, f"{name}'s docstring cites no seed"
+    if not SEEDS.is_dir():  # as the other tests that read the sources: a clone without them
+        pytest.skip("the rules sources (../shared/seeds) are not beside this checkout")
     [path] = SEEDS.glob(f"{number.group(1)}_*.txt") or [SEEDS / f"{number.group(1)}_*.txt (no such seed)"]
     return path.read_text(encoding="utf-8")
 
