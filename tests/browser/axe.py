@@ -60,6 +60,12 @@ def _source() -> str:
     return AXE_JS.read_text(encoding="utf-8") + "\n;undefined"
 
 
+SETTLED = """() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null))),
+    new Promise((done) => setTimeout(done, 2000))])"""
+
+
 def start(page: object, *, within: str = "") -> None:
     """Start axe on the page as it is now (injected once per document); returns at once.
 
@@ -67,6 +73,9 @@ def start(page: object, *, within: str = "") -> None:
     """
     if not page.evaluate("typeof window.axe === 'object'"):  # type: ignore[attr-defined]
         page.evaluate(_source())  # type: ignore[attr-defined]
+    # colours caught halfway through a transition (the header's title as the page scrolls) are
+    # neither the old nor the new ones: let running finite animations end first (at most 2 s)
+    page.evaluate(SETTLED)  # type: ignore[attr-defined]
     page.evaluate(_START, [list(TAGS), list(IMPACTS), within])  # type: ignore[attr-defined]
 
 

@@ -68,6 +68,7 @@ def test_the_copy_check_can_fail() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_each_term_points_at_a_heading_of_its_chapter(name: str) -> None:
+    pytest.importorskip("markdown", reason="the docs venv renders pages")
     from docs_tools.glossary import headings, terms_of
 
     for term in terms_of(name):  # raises on a missing page or anchor

@@ -79,6 +79,7 @@ def test_generated_pages_are_current() -> None:
 
 
 def test_every_ruling_is_on_the_rulings_page() -> None:
+    pytest.importorskip("markdown", reason="the docs venv renders pages")
     import rollkit
     from docs_tools.pages import ruling_links
 

@@ -11,15 +11,17 @@ from fractions import Fraction
 
 import pytest
 
-from docs_tools.fences import render
-from rollkit import again, critdice, hits, ninefold, trait
-from rollkit._check import CheckBase
-from rollkit._errors import RulesError
-from rollkit._fields import Field, fields
-from rollkit._format import fraction, percent
-from rollkit._registry import kinds
-from rollkit.web import MAX_LINES, MAX_POINTS, Element, against_view, compare_view, request, to_html, widget
-from tests.helpers.strategies import example
+pytest.importorskip("pymdownx", reason="the docs venv renders pages")
+
+from docs_tools.fences import render  # noqa: E402
+from rollkit import again, critdice, hits, ninefold, trait  # noqa: E402
+from rollkit._check import CheckBase  # noqa: E402
+from rollkit._errors import RulesError  # noqa: E402
+from rollkit._fields import Field, fields  # noqa: E402
+from rollkit._format import fraction, percent  # noqa: E402
+from rollkit._registry import kinds  # noqa: E402
+from rollkit.web import MAX_LINES, MAX_POINTS, Element, against_view, compare_view, request, to_html, widget  # noqa: E402
+from tests.helpers.strategies import example  # noqa: E402
 
 
 def points(tree: Element) -> dict[str, dict[int, str]]:
