@@ -285,7 +285,13 @@ def test_ctrl_c_ends_with_one_line_and_status_130(tmp_path: Path) -> None:
         "raise SystemExit(c.main(['odds']))\n"
     )
     process = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # Ctrl-C as a terminal gives it: a shell's background job starts with SIGINT ignored,
+        # and Python then never turns it into KeyboardInterrupt
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     for _ in range(600):
         if begun.exists():
