@@ -1,5 +1,5 @@
 """trait: a Persona's sheet fills a check and a contest's actor as the rules' formulas do (MOD
-from the score: "Your Sneak is 51, so your MOD is +5")."""
+from the score: a Sneak score of 51 gives MOD +5)."""
 
 from __future__ import annotations
 
