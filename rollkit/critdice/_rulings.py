@@ -200,7 +200,7 @@ RULINGS: tuple[Ruling, ...] = (
         system=SYSTEM,
         section="Creating Dice Pool",
         source="A skill pool is the rank and the relevant stat: the higher one from rank 1, the"
-        " lower one at rank 0; some skills cannot be used at rank 0.",
+        " lower one at rank 0; a few skills are closed to a character at rank 0.",
         ruling="Rank 1 or more: rank + the higher of the one or two relevant stats. Rank 0: the"
         " lower stat alone (the rank adds nothing), refused when untrained_allowed=False."
         " A pool of 0 dice (a stat of 0) rolls nothing and totals 0, a failure, unless an"

@@ -230,9 +230,9 @@ RULINGS: tuple[Ruling, ...] = (
         title="Knowledge helpers: within 1 level of the leader, either way",
         system=SYSTEM,
         section="Group Checks",
-        source="For a Knowledge group check only helpers 'within 1 level of the lead (minimum of"
-        " level 1)' add anything; the leader is 'likely the character with the best chance at"
-        " scoring the most hits'.",
+        source="In a Knowledge group check a helper adds something only when its level is at"
+        " most 1 away from the leader's (and at least level 1); the leader is usually whoever"
+        " stands to score the most Hits.",
         ruling="knowledge_helper_allowed(lead=, helper=) is true when the helper's rating is 1 or"
         " more and at most 1 level from the leader's, either way: a leader at 3 takes helpers at"
         " 2, 3 or 4, a leader at 0 or 1 helpers at 1 (or 1 and 2). Every interface checks it:"

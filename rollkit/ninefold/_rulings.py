@@ -37,7 +37,7 @@ RULINGS: tuple[Ruling, ...] = (
         title="A die must show the toPass in whole faces",
         system=SYSTEM,
         section="Check Sequence; Dice Thresholds",
-        source='Step 3 of the sequence: "Choose a die that can express that percentage", the final toPass.',
+        source="Step 3 of the sequence: pick a die able to show the final toPass as a percentage.",
         ruling="A die is accepted when the clamped toPass is a whole number of its faces; otherwise"
         " rollkit raises an error that suggests d100 and lists the usual dice that would do."
         " expressing_dice() looks at d2, d4, d6, d8, d10, d12, d20 and d100. The critical bands"
@@ -51,10 +51,10 @@ RULINGS: tuple[Ruling, ...] = (
         title="A band that is not whole faces: a confirmation roll",
         system=SYSTEM,
         section="Critical Bands",
-        source='Every check has a 5% favourable and a 5% unfavourable band; "On d20 they are the'
-        ' natural extreme faces"; builds move a band in percentage points, and "When the selected'
-        " die cannot express the final percentage, use d100/d20 or an appropriate confirmation"
-        ' roll", which the page does not describe.',
+        source="Every check has a 5% favourable and a 5% unfavourable band, on d20 the two end"
+        " faces; builds move a band in percentage points. A die that cannot show the band's"
+        " percentage is to be settled by d100, d20 or some confirmation roll, which the page"
+        " leaves undescribed.",
         ruling="criticals='confirm' (the default): a band of w% covers the first w*N/100 whole faces"
         " from its end of a dN, and the rest of it lies on the next face. When that face comes up, a"
         " d100 confirmation roll, read with the check's convention, makes it critical on the"
@@ -101,8 +101,8 @@ RULINGS: tuple[Ruling, ...] = (
         title="Effect dice are rolled on the die the action names",
         system=SYSTEM,
         section="Critical Bands; Check Sequence",
-        source='Step 5: "If the action gets through the required checks, roll its effect, such as'
-        ' damage." On a success a favourable critical doubles the effect dice; an unfavourable one'
+        source="Step 5: once an action has passed the checks it needs, its effect (damage, for"
+        " instance) is rolled. On a success a favourable critical doubles the effect dice; an unfavourable one"
         " halves them, rounding down but never below one; criticals do not turn a pass into a fail"
         " or back; with no effect dice nothing changes. No effect die is named.",
         ruling="Check and Contest report the number of effect dice after criticals (detail 'effect"
@@ -253,10 +253,9 @@ RULINGS: tuple[Ruling, ...] = (
         title="A defence critical is reported and changes no dice",
         system=SYSTEM,
         section="Contested and Combat Rolls; Critical Bands",
-        source='"Every check has a default 5% favorable critical band and 5% unfavorable critical'
-        ' band", the defence included; criticals change only effect dice, "Critical status never'
-        ' changes success into failure or failure into success", and "An action without effect'
-        ' dice has no default critical dice change".',
+        source="Each check, the defence too, has 5% bands at both ends by default. Criticals"
+        " change effect dice only: they never turn a pass into a fail or back, and where an"
+        " action has no effect dice they change nothing.",
         ruling="The defence roll has its own bands on its own die (defence_favourable,"
         " defence_unfavourable, 5% each by default, read like any check's), and its critical is"
         " reported: a note on the defence die and the detail 'defence critical'. It changes"
@@ -274,8 +273,8 @@ RULINGS: tuple[Ruling, ...] = (
         title="A reduced effect halves the effect dice",
         system=SYSTEM,
         section="Contested and Combat Rolls",
-        source='A passed defence "prevents the hit unless the action states a reduced effect'
-        ' instead"; what a reduced effect is belongs to each action.',
+        source="A passed defence stops the hit, except where the action names a lesser effect"
+        " in its place; what that lesser effect is belongs to each action.",
         ruling="reduced='none' (the default): a passed defence prevents the effect. reduced='half':"
         " the action states a reduced effect of half its effect dice, after the offence's"
         " criticals, rounding down but never below one die, as an unfavourable critical halves"
