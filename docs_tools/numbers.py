@@ -92,6 +92,11 @@ class Number:
     def key(self) -> tuple[str, str, str, str]:
         return (self.page, self.fence, self.title, self.label)
 
+    @property
+    def place(self) -> str:
+        """``page.md:LINE`` of its fence (the page alone for a generated page)."""
+        return f"{self.page}:{self.line}" if self.line else self.page
+
 
 # -- values as written -------------------------------------------------------------------
 
@@ -116,11 +121,21 @@ def shown_text(value: Fraction | int | float | str) -> str:
     return exact_text(value)
 
 
+_WHOLE = re.compile(r"([+\u2212-]?)(\d+(?:\.\d+)?)[+%]?")  # also "12+", "+20%", "−1"
+
+
 def _number(value: str) -> Fraction | None:
+    """An exact value as a number: a fraction, or a number written with a sign or a "+" or "%"
+    after it ("12+": 12); None for other text."""
     try:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
-        return None
+        found = _WHOLE.fullmatch(value.strip())
+        return (
+            (-1 if found.group(1) in "-\u2212" and found.group(1) else 1) * Fraction(found.group(2))
+            if found
+            else None
+        )
 
 
 # -- the fences' collectors ----------------------------------------------------------------
@@ -452,7 +467,7 @@ def _moved_by(change: Change) -> str:
         from rollkit._format import percent
 
         return f"{sign}{percent(abs(d)).removesuffix('%')} points"
-    return f"{sign}{exact_text(abs(d))}"
+    return f"{sign}{abs(d)}"  # a whole number as it is, else a/b
 
 
 def markdown(changes: Sequence[Change], *, against: str, total: int) -> str:
@@ -481,13 +496,13 @@ def markdown(changes: Sequence[Change], *, against: str, total: int) -> str:
             assert c.before is not None and c.after is not None
             n = c.number
             out.append(
-                f"| `{n.page}:{n.line}` | {_cell(f'{n.title}, {n.label}' if n.title else n.label)} |"
+                f"| `{n.place}` | {_cell(f'{n.title}, {n.label}' if n.title else n.label)} |"
                 f" {_said(c.before)} | {_said(c.after)} | {_moved_by(c)} |"
             )
     for heading, chosen in (("New", added), ("Gone", gone)):
         if chosen:
             out += ["", f"### {heading}", ""]
-            out += [f"- `{c.number.page}:{c.number.line}` {_cell(c.words())}" for c in chosen]
+            out += [f"- `{c.number.place}` {_cell(c.words())}" for c in chosen]
     return "\n".join(out) + "\n"
 
 
@@ -542,10 +557,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", default="build/numbers.json", help="where the snapshot goes ('-': standard output)"
     )
-    parser.add_argument("--diff", metavar="REV", help="compare the working tree with git revision REV")
+    parser.add_argument(
+        "--diff",
+        metavar="REV",
+        help="compare the working tree with git revision REV (REV..REV2: two revisions)",
+    )
     parser.add_argument("--json", action="store_true", help="with --diff: the changes as JSON, not Markdown")
     args = parser.parse_args(argv)
-    numbers = collect()
+    against = args.diff
+    if args.diff and ".." in args.diff:  # two revisions: the second in place of the working tree
+        args.diff, _, later = args.diff.partition("..")
+        numbers = at_revision(later or "HEAD")
+    else:
+        numbers = collect()
     if not args.diff:
         data = json.dumps(snapshot(numbers), indent=1, ensure_ascii=False)
         if args.out == "-":
@@ -562,16 +586,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         before = at_revision(args.diff)
     except RuntimeError as error:  # it informs: a revision it cannot read is said, not failed
         if args.json:
-            print(json.dumps({"against": args.diff, "error": str(error)}))
+            print(json.dumps({"against": against, "error": str(error)}))
         else:
-            print(f"## Numbers on the site against `{args.diff}`\n\nNot compared: {error}")
+            print(f"## Numbers on the site against `{against}`\n\nNot compared: {error}")
         return 0
     changes = compare(before, numbers)
     if args.json:
         print(
             json.dumps(
                 {
-                    "against": args.diff,
+                    "against": against,
                     "total": len(numbers),
                     "changes": [
                         {
@@ -587,7 +611,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     else:
-        print(markdown(changes, against=args.diff, total=len(numbers)), end="")
+        print(markdown(changes, against=against, total=len(numbers)), end="")
     return 0
 
 

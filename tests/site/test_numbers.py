@@ -227,29 +227,36 @@ def test_the_changes_come_largest_first() -> None:
         number("a", "1/10"),
         number("b", "1/2"),
         number("c", "3"),
-        number("d", "7+"),
+        number("d", "Botch"),
+        number("e", "7+"),
         number("gone", "1"),
     ]
     after = [
         number("a", "3/10"),
         number("b", "49/100"),
         number("c", "4"),
-        number("d", "8+"),
+        number("d", "DoS 1"),
+        number("e", "8+"),
         number("new", "2"),
     ]
     changes = numbers.compare(before, after)
-    # a chance by its points (1/5, 1/100), another number by its share of the larger (1/4), text 1
-    assert [(c.number.label, c.size) for c in changes[:4]] == [
+    # a chance by its points (1/5, 1/100), another number by its share of the larger (1/4, and
+    # 1/8 for 7+ to 8+), text 1
+    assert [(c.number.label, c.size) for c in changes[:5]] == [
         ("d", 1),
         ("c", Fraction(1, 4)),
         ("a", Fraction(1, 5)),
+        ("e", Fraction(1, 8)),
         ("b", Fraction(1, 100)),
     ]
-    assert [(c.before is None, c.after is None, c.number.label) for c in changes[4:]] == [
+    assert [(c.before is None, c.after is None, c.number.label) for c in changes[5:]] == [
         (True, False, "new"),
         (False, True, "gone"),
     ]
     assert changes[2].words() == "T, a: 1/10 -> 3/10"
+    report = numbers.markdown(changes, against="main", total=6)
+    assert "| `p.md:1` | T, e | 7+ | 8+ | +1 |" in report
+    assert "| `p.md:1` | T, a | 1/10 | 3/10 | +20.00 points |" in report
 
 
 def test_a_revision_it_cannot_read_is_said_and_passes(tree: Path) -> None:
