@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import os
 import re
 import subprocess
@@ -42,6 +43,7 @@ __all__ = [
     "Number",
     "Change",
     "collect",
+    "page_numbers",
     "snapshot",
     "compare",
     "in_tree",
@@ -157,9 +159,15 @@ def widget_numbers(body: str) -> tuple[str, list[Entry]]:
     out += [Entry(label=f"{k} {name}", value=p) for k, p in dist.pairs]
     if dist.tail:
         out.append(Entry(label=f"{dist.tail_label} {name}", value=dist.tail))
-    elif dist.pairs and all(isinstance(k, int) for k, _ in dist.pairs):
+    elif dist.pairs and all(isinstance(k, int) for k, _ in dist.pairs):  # as odds_view's mean
         mean = dist.mean()
         out.append(Entry(label=f"Average {name}", value=mean, shown=f"{float(mean):.2f}"))
+        variance = sum((p * (k - mean) ** 2 for k, p in dist.pairs), Fraction(0))
+        if variance:
+            spread = f"±{math.sqrt(variance):.2f}"
+            out.append(
+                Entry(label=f"Spread of {name} (the variance, shown as ±)", value=variance, shown=spread)
+            )
     return widget.title or values_text(check, shown=widget.show), out
 
 
@@ -167,6 +175,7 @@ def table_numbers(body: str) -> tuple[str, list[Entry]]:
     """A table's cells (``docs_tools.fences``), each labelled by its row and column headers; a
     table has no title (the page names it by its heading and tabs)."""
     from docs_tools.fences import evaluate
+    from rollkit._format import percent
 
     rows = [list(r) for r in evaluate(body)]
     head = [str(c) for c in rows[0]]
@@ -176,7 +185,8 @@ def table_numbers(body: str) -> tuple[str, list[Entry]]:
             out.append(Entry(label=f"Row {i}, {head[0]}", value=row[0]))
         for column, cell in zip(head[1:], row[1:]):
             if isinstance(cell, (Fraction, int, float)) or (isinstance(cell, str) and re.search(r"\d", cell)):
-                out.append(Entry(label=f"{head[0]} {row[0]}, {column}", value=cell))
+                shown = percent(cell) if isinstance(cell, Fraction) else ""  # as fences._cell
+                out.append(Entry(label=f"{head[0]} {row[0]}, {column}", value=cell, shown=shown))
     return "", out
 
 

@@ -263,3 +263,26 @@ def test_a_revision_it_cannot_read_is_said_and_passes(tree: Path) -> None:
     done = numbers.in_tree(tree, "--diff", "no-such-revision")
     assert done.returncode == 0
     assert "Not compared:" in done.stdout and "no-such-revision" in done.stdout
+
+
+@pytest.mark.parametrize("page", ["index.md", "trait/index.md", "again/odds.md"])
+def test_each_number_is_shown_where_its_fence_renders(page: str) -> None:
+    """The collectors give what the renderers show: each shown text is in its fence's HTML."""
+    from html import unescape
+
+    from docs_tools import fences, widgets
+
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    by_line = {f.line: f for f in scan(text)[0]}
+    found = list(numbers.page_numbers(page, text))
+    assert len(found) > 10
+    for line in sorted({n.line for n in found}):
+        fence = by_line[line]
+        kind = fence.info.split()[0]
+        if kind == "rollkit":
+            html = widgets.render(widgets.parse(fence.body), "rk-test")
+        else:
+            html = fences.render(kind, fence.body)
+        html = unescape(html)
+        for n in (n for n in found if n.line == line):
+            assert n.shown in html, (page, line, n.label, n.shown)
