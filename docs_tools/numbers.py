@@ -480,8 +480,23 @@ def _moved_by(change: Change) -> str:
     return f"{sign}{abs(d)}"  # a whole number as it is, else a/b
 
 
-def markdown(changes: Sequence[Change], *, against: str, total: int) -> str:
-    """The report for a job summary: one table of moved numbers, then the new and gone ones."""
+LISTED = 400
+"""The most lines of each list the Markdown report shows (a job summary holds 1 MB); the rest
+are counted, and ``--json`` has them all."""
+
+
+def _rest(chosen: Sequence[Change], listed: int) -> list[str]:
+    more = len(chosen) - listed
+    return (
+        ["", f"... and {more} more (`scripts/numbers --diff REV --json` lists every one)."]
+        if more > 0
+        else []
+    )
+
+
+def markdown(changes: Sequence[Change], *, against: str, total: int, listed: int = LISTED) -> str:
+    """The report for a job summary: one table of moved numbers, then the new and gone ones,
+    each list cut after ``listed`` lines."""
     moved = [c for c in changes if c.before and c.after]
     added = [c for c in changes if not c.before]
     gone = [c for c in changes if not c.after]
@@ -502,17 +517,19 @@ def markdown(changes: Sequence[Change], *, against: str, total: int) -> str:
             "| Page | Number | Before | After | Change |",
             "|---|---|---|---|---|",
         ]
-        for c in moved:
+        for c in moved[:listed]:
             assert c.before is not None and c.after is not None
             n = c.number
             out.append(
                 f"| `{n.place}` | {_cell(f'{n.title}, {n.label}' if n.title else n.label)} |"
                 f" {_said(c.before)} | {_said(c.after)} | {_moved_by(c)} |"
             )
+        out += _rest(moved, listed)
     for heading, chosen in (("New", added), ("Gone", gone)):
         if chosen:
             out += ["", f"### {heading}", ""]
-            out += [f"- `{c.number.place}` {_cell(c.words())}" for c in chosen]
+            out += [f"- `{c.number.place}` {_cell(c.words())}" for c in chosen[:listed]]
+            out += _rest(chosen, listed)
     return "\n".join(out) + "\n"
 
 

@@ -257,6 +257,9 @@ def test_the_changes_come_largest_first() -> None:
     report = numbers.markdown(changes, against="main", total=6)
     assert "| `p.md:1` | T, e | 7+ | 8+ | +1 |" in report
     assert "| `p.md:1` | T, a | 1/10 | 3/10 | +20.00 points |" in report
+    cut = numbers.markdown(changes, against="main", total=6, listed=2)
+    assert "| `p.md:1` | T, c |" in cut and "| `p.md:1` | T, a |" not in cut
+    assert "... and 3 more (`scripts/numbers --diff REV --json` lists every one)." in cut
 
 
 def test_a_revision_it_cannot_read_is_said_and_passes(tree: Path) -> None:
