@@ -289,3 +289,39 @@ def test_each_number_is_shown_where_its_fence_renders(page: str) -> None:
         html = unescape(html)
         for n in (n for n in found if n.line == line):
             assert n.shown in html, (page, line, n.label, n.shown)
+
+
+def test_the_planted_change_on_the_whole_site_moves_every_again_widget_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """The same plant in a copy of this site: every page with an Again widget moves (each shows
+    the chance of a critical success), and every number that moves is in a fence of Again."""
+    root = tmp_path / "site"
+    for part in ("rollkit", "docs_tools", "docs"):
+        shutil.copytree(ROOT / part, root / part, ignore=shutil.ignore_patterns("__pycache__"))
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "the site")
+    rules = root / "rollkit" / "again" / "_rules.py"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(
+        text.replace("\nCRITICAL_SUCCESSES = 5\n", "\nCRITICAL_SUCCESSES = 4\n"), encoding="utf-8"
+    )
+
+    done = _diff(root, "--json")
+    assert done.returncode == 0, done.stderr
+    changes = json.loads(done.stdout)["changes"]
+    assert changes and all(c["before"] and c["after"] for c in changes)
+    bodies = {
+        (path.relative_to(root / "docs").as_posix(), fence.line): fence
+        for path in (root / "docs").rglob("*.md")
+        for fence in scan(path.read_text(encoding="utf-8"))[0]
+    }
+    widgets = {
+        page for (page, _), fence in bodies.items() if re.search(r"^check: again", fence.body, re.MULTILINE)
+    }
+    assert len(widgets) >= 3
+    assert {c["after"]["page"] for c in changes} == widgets
+    for c in changes:
+        fence = bodies[c["after"]["page"], c["after"]["line"]]
+        assert re.search(r"\bagain\b", fence.body), (c["after"]["page"], c["after"]["line"])
