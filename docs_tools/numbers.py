@@ -145,7 +145,8 @@ def _number(value: str) -> Fraction | None:
 
 def widget_numbers(body: str) -> tuple[str, list[Entry]]:
     """A widget's pre-rendered odds (``rollkit.web.odds_view``): the chance of success, each
-    outcome's chance, the mean and each bar of the tally's chart."""
+    outcome's chance, the chance of each tally (the chart's bars before any banding) or the
+    tail, and the average and spread."""
     from docs_tools.widgets import parse
     from rollkit._params import build
     from rollkit.web import values_text
