@@ -190,6 +190,10 @@ def _module(out: list[str], title: str, prefix: str, module: object, *, methods:
         out.append("Data: " + ", ".join(f"`{prefix}.{name}`" for name in data) + ".\n")
 
 
+NEED_EXAMPLE = ("need", "hits", "--vary", "dice", "--chance", "75%", "--threshold", "7", "--tn", "3")
+"""The command line page's ``rollkit need`` example (its numbers are in ``docs_tools.numbers``)."""
+
+
 def cli_page() -> str:
     from rollkit._cli import run
 
@@ -202,9 +206,7 @@ def cli_page() -> str:
         "## What do I need?\n",
         "```text\n" + run(["need", "--help"]) + "\n```\n",
         "For example, how many dice for 75% at 7+ against TN 3:\n",
-        "```text\n$ rollkit need hits --vary dice --chance 75% --threshold 7 --tn 3\n"
-        + run(["need", "hits", "--vary", "dice", "--chance", "75%", "--threshold", "7", "--tn", "3"])
-        + "\n```\n",
+        f"```text\n$ rollkit {' '.join(NEED_EXAMPLE)}\n" + run(list(NEED_EXAMPLE)) + "\n```\n",
         "## Every check and its parameters\n",
         "`rollkit systems` lists them, each with its options (an optional one in brackets);"
         " `rollkit systems NAME` explains one check's options.\n",
