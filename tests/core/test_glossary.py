@@ -12,33 +12,12 @@ import pytest
 
 from rollkit import _registry
 from rollkit._glossary import Term
+from tests.helpers.sources import runs as _runs
+from tests.helpers.sources import seed_text as _seed_text
+from tests.helpers.sources import words as _words
 
 ROOT = Path(__file__).resolve().parents[2]
-# ../shared/seeds from the project's root (shared/README.md), or beside a folder above a worktree
-SEEDS = next(
-    (p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), ROOT / "missing"
-)
 NAMES = list(_registry.BUILT_IN)
-RUN = 8  # words in a row that a definition may not share with its seed
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'"))
-
-
-def _runs(text: str) -> set[tuple[str, ...]]:
-    words = _words(text)
-    return {tuple(words[i : i + RUN]) for i in range(len(words) - RUN + 1)}
-
-
-def _seed_text(name: str) -> str:
-    """The seed the system's package cites in its docstring ("seed 003")."""
-    number = re.search(r"seed (\d{3})", _registry.system(name).__doc__ or "")
-    assert number, f"{name}'s docstring cites no seed"
-    if not SEEDS.is_dir():  # as the other tests that read the sources: a clone without them
-        pytest.skip("the rules sources (../shared/seeds) are not beside this checkout")
-    [path] = SEEDS.glob(f"{number.group(1)}_*.txt") or [SEEDS / f"{number.group(1)}_*.txt (no such seed)"]
-    return path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", NAMES)

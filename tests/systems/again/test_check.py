@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +14,10 @@ from hypothesis import strategies as st
 from rollkit import LimitError, ParameterTypeError, RulesError, again
 from rollkit.again import Check, Mitigated, Opposed
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.sources import SEEDS
 from tests.systems.again.brute import brute_outcomes, brute_pmf, formula_pmf, opposed_outcomes
 
-SEED_TEXT = Path(__file__).resolve().parents[4] / "shared/seeds/003_2035ddbccc962368.txt"
+SEED_TEXT = SEEDS / "003_2035ddbccc962368.txt"  # beside the checkout or a folder above it
 
 
 # --- one pool ----------------------------------------------------------------------------------

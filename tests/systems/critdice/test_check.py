@@ -12,7 +12,6 @@ import dataclasses
 import itertools
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -37,6 +36,7 @@ from rollkit.critdice import (
     stat_pool,
 )
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.sources import SEEDS
 from tests.systems.critdice.brute import (
     apply,
     brute,
@@ -49,7 +49,7 @@ from tests.systems.critdice.brute import (
     plan_key,
 )
 
-SEED_TEXT = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "004_840a9dbff28e0950.txt"
+SEED_TEXT = SEEDS / "004_840a9dbff28e0950.txt"  # beside the checkout or a folder above it
 
 
 # --- exact odds against brute force --------------------------------------------------------------

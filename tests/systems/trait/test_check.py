@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from rollkit import LimitError, ParameterTypeError, RulesError, trait
 from rollkit.trait import Check, Contest
 from tests.helpers.properties import assert_exact, assert_frequencies, assert_replayable
+from tests.helpers.sources import SEEDS
 from tests.systems.trait.brute import brute_sums, recurrence_sums, ref_net, ref_outcome, ref_totals
 
-SEED_TEXT = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "001_46aef7f6d73db738.txt"
+SEED_TEXT = SEEDS / "001_46aef7f6d73db738.txt"  # beside the checkout or a folder above it
 
 
 # ------------------------------------------------------ exact vs brute force
