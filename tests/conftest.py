@@ -1,8 +1,9 @@
 """Fixtures shared by ``tests/site/`` and ``tests/browser/``: one mkdocs build of the whole site.
 
 The site tests read the built files (``built``), the browser tests drive the same build
-served (``site``), so one session builds it once. ``tests/browser/conftest.py`` adds the
-builds that differ: for a sub-path, and with Zensical.
+served (``site``), so one session builds it once; ``subpath_site`` is the build for a sub-path
+(with the PDFs), and ``tests/browser/conftest.py`` adds the Zensical build.
+``scripts/test`` runs them in two processes, scheduled by the root ``conftest.py``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,29 @@ from tests.helpers.site import Site, served
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The whole site built with mkdocs by the build step for, and served at,
     http://127.0.0.1:PORT/, for the whole session. It is served from the moment it is built,
-    so that no other socket takes its port before the browser tests need it. The one build
-    with the print pages' PDFs (when Chromium is installed)."""
+    so that no other socket takes its port before the browser tests need it."""
     pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
-    yield from served(tmp_path_factory.mktemp("root"), "/", pdf=True)
+    yield from served(tmp_path_factory.mktemp("root"), "/")
 
 
 @pytest.fixture(scope="session")
 def built(site: Site) -> Path:
     """The folder of ``site``'s build: the whole site as the site tests read it."""
     return site.directory
+
+
+@pytest.fixture(scope="session")
+def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site built for, and served at, http://127.0.0.1:PORT/rollkit/ (a Pages project site).
+
+    A build of its own, not ``site``'s served under /rollkit/: the two builds' pages differ
+    only in their canonical links, but ``sitemap.xml`` lists every page at the address it was
+    built for, and Material's instant navigation follows a link only when the sitemap lists
+    it. ``site``'s build served here would turn every ``instant_go`` into a full page load,
+    which the sub-path tests' "one boot" cannot tell apart (each load starts its own count);
+    ``404.html`` also names its assets by absolute path (/assets/... for the root).
+    The one build with the print pages' PDFs (when Chromium is installed: a minute the other
+    builds skip).
+    """
+    pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
+    yield from served(tmp_path_factory.mktemp("sub"), "/rollkit/", pdf=True)

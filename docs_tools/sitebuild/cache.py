@@ -5,11 +5,13 @@
 
 ``make(folder)`` writes the entry into a fresh folder, which is moved into place whole once it
 returns: a build that fails, or runs at the same time as another, never leaves half an entry.
-Each kind keeps its ``keep`` most recently used entries.
+Builds at the same time (the tests' two processes) make an entry once: the second waits for the
+first's. Each kind keeps its ``keep`` most recently used entries.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -51,9 +53,22 @@ def cached(kind: str, name: str, make: Callable[[Path], None], *, keep: int) -> 
         os.utime(entry)  # used: kept longer
         return entry
     home.mkdir(parents=True, exist_ok=True)
+    with (home / f".{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another build making this entry: wait for it
+        try:
+            if not entry.is_dir():
+                _make(entry, make)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            (home / f".{name}.lock").unlink(missing_ok=True)
+    _prune(home, keep)
+    return entry
+
+
+def _make(entry: Path, make: Callable[[Path], None]) -> None:
     if entry.exists():  # a file of an older layout of the cache, under the same name
         entry.unlink()
-    scratch = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=home))
+    scratch = Path(tempfile.mkdtemp(prefix=f".{entry.name}-", dir=entry.parent))
     try:
         make(scratch)
         try:
@@ -63,8 +78,6 @@ def cached(kind: str, name: str, make: Callable[[Path], None], *, keep: int) -> 
                 raise
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    _prune(home, keep)
-    return entry
 
 
 def _prune(home: Path, keep: int) -> None:

@@ -54,20 +54,6 @@ def find_chromium() -> tuple[str | None, str]:
 
 
 @pytest.fixture(scope="session")
-def subpath_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The site built for, and served at, http://127.0.0.1:PORT/rollkit/ (a Pages project site).
-
-    A build of its own, not ``site``'s served under /rollkit/: the two builds' pages differ
-    only in their canonical links, but ``sitemap.xml`` lists every page at the address it was
-    built for, and Material's instant navigation follows a link only when the sitemap lists
-    it. ``site``'s build served here would turn every ``instant_go`` into a full page load,
-    which the sub-path tests' "one boot" cannot tell apart (each load starts its own count);
-    ``404.html`` also names its assets by absolute path (/assets/... for the root).
-    """
-    yield from served(tmp_path_factory.mktemp("sub"), "/rollkit/")
-
-
-@pytest.fixture(scope="session")
 def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The site built with Zensical (same build step), served at http://127.0.0.1:PORT/."""
     try:

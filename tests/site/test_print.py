@@ -18,6 +18,7 @@ pytest.importorskip("pymdownx", reason="the docs venv renders pages")
 
 from docs_tools import widgets  # noqa: E402
 from docs_tools.sitebuild import printing  # noqa: E402
+from tests.helpers.site import Site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEMS = ("ninefold", "trait", "hits", "again", "critdice")  # the nav's chapter order, written out
@@ -164,9 +165,16 @@ def test_a_link_to_a_page_of_the_print_page_stays_in_it() -> None:
 
 
 @pytest.mark.site
-def test_the_print_pages_have_their_pdfs_when_chromium_is_installed(built: Path) -> None:
+def test_the_sub_path_builds_print_pages_have_their_pdfs_when_chromium_is_installed(
+    subpath_site: Site, built: Path
+) -> None:
+    """The sub-path build is the one the tests build with PDFs; the root build has none (and
+    its print pages offer none)."""
     from docs_tools.sitebuild import pdf
 
+    assert not list(built.glob("print/**/*.pdf"))
+    assert "open it as a PDF" not in (built / "print" / "index.html").read_text(encoding="utf-8")
+    built = subpath_site.directory
     pages = {built / "print" / "book.pdf": built / "print" / "index.html"}
     pages |= {built / "print" / s / f"{s}.pdf": built / "print" / s / "index.html" for s in SYSTEMS}
     for file, page in pages.items():
