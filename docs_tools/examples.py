@@ -18,8 +18,8 @@ failure), ``chance`` (of success, before the roll), ``outcome chance`` (of this 
 or a line of the roll's "How it was counted" by its label (``Effect``, ``Botch``, ``Degree``
 ...). VALUE is checked against rollkit: a whole number or words exactly, a chance as its
 fraction (``1/2``) or a percentage at the precision it is written (``50%``,
-``45.57%``, rounded half up, never 0% or 100% unless exact). ``spend: ...`` gives the choices
-after the dice as the widgets write them. A wrong claim fails the build with ``page.md:LINE``
+``45.57%``, rounded half up, never 0% or 100% unless exact). ``choices: ...`` gives the choices
+after the dice as the widgets write them (``choices: 6+3F``, or ``plan`` for rollkit's plan). A wrong claim fails the build with ``page.md:LINE``
 of the claim and what rollkit gives instead.
 
 The page shows the outcome sentence and the dice as the widgets render them
@@ -66,7 +66,6 @@ __all__ = [
 ]
 
 KIND = "rollkit-example"
-_INPUTS = ("check", "title", "faces", "spend")
 _PERCENT = re.compile(r"^(?:about |~)?(-?\d+(?:\.\d+)?)\s*%$")
 
 
@@ -146,7 +145,7 @@ def parse(source: str) -> Example:
     known = [f.name for f in fields(find(name))]
     title = values.pop("title", "")
     faces = _faces(values.pop("faces"))
-    spend = values.pop("spend", None)
+    spend = values.pop("choices", None)
     for key in values:
         if key not in known:
             raise ValueError(
@@ -166,7 +165,7 @@ def _roll(example: Example, check: CheckBase) -> Roll:
             example.faces, adjustments=None if example.spend in (None, "plan") else example.spend
         )
     if example.spend is not None:
-        raise ValueError(f"spend: {example.check} has no choices after the dice")
+        raise ValueError(f"choices: {example.check} has no choices after the dice")
     return check.resolve(example.faces)
 
 
@@ -182,7 +181,9 @@ def _outputs(check: CheckBase, roll: Roll) -> dict[str, int | Fraction | str]:
         "outcome chance": roll.probability,
     }
     for key, value in roll.details:
-        if value is None or value is False or isinstance(value, (tuple, list)):
+        if isinstance(value, (tuple, list)):  # moves made: "die 1 raised from 7 to 8 (1 Legendary rank)"
+            value = "; ".join(str(v) for v in value)
+        if value is None or value == "":
             continue
         label = (labels.get(key) or words.detail(key)).lower()
         out.setdefault(label, value if isinstance(value, (int, Fraction, str)) else str(value))
@@ -253,7 +254,7 @@ def claims(example: Example) -> tuple[Fact, ...]:
 
 def facts(example: Example) -> tuple[Fact, ...]:
     """The example's inputs (each field's value, the faces) and everything rollkit gives for it,
-    exact: the numbers its prose may quote."""
+    exact (each die's size and what it counted for too): the numbers its prose may quote."""
     check = _check(example)
     labels = {f.name: f.label for f in fields(type(check))}
     inputs: list[Fact] = []
@@ -262,7 +263,11 @@ def facts(example: Example) -> tuple[Fact, ...]:
         if isinstance(value, (int, str)) and not isinstance(value, bool):
             inputs.append(Fact(labels[f.name], value))
     inputs += [Fact("faces", face) for face in example.faces]
-    outputs = [Fact(what, value) for what, value in _outputs(check, _roll(example, check)).items()]
+    roll = _roll(example, check)
+    outputs = [Fact(what, value) for what, value in _outputs(check, roll).items()]
+    outputs += [Fact("die", die.sides) for die in roll.dice] + [
+        Fact("counts", die.value) for die in roll.dice
+    ]
     return (*inputs, *claims(example), *outputs)
 
 

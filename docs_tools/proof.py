@@ -1,0 +1,171 @@
+"""Every number a worked example's reader reads is proved by the example itself.
+
+A worked example is a ``!!! example`` block. Its prose (the title, the paragraphs, the Result
+tab, code spans included) may show a number only when it is
+
+- one of the example's inputs or outputs: a number written in its pycon transcript (what is
+  typed and what Python prints, a ``Fraction(a, b)`` as that value too) or one of the facts
+  of its ```` ```rollkit-example ```` fences (``docs_tools.examples.facts``: each value, each
+  face, each claim and everything rollkit gives for the roll);
+- or the shown rounding of an exact output at the precision shown: "about 46%" for
+  1424/3125, "45.6%" but not "45.5%" (rounded half up; 0% and 100% only when exact);
+- or marked as story by the author, with an HTML comment right after it (the page does not
+  show it): ``printed in 1986<!-- story -->``. For a page count or a year, never for a number
+  rollkit could compute.
+
+``unproved(path)`` lists the others as ``page.md:LINE``, the number and the block's title;
+``tests/site/test_example_numbers.py`` fails on any.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from docs_tools import examples
+
+__all__ = ["Example", "Unproved", "blocks", "numbers", "unproved", "proved", "STORY"]
+
+STORY = "<!-- story -->"
+_MARKER = re.compile(r'^!!!\s+example(?:\s+"(?P<title>.*)")?\s*$')
+_OPEN = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)")
+# a number as a reader reads it: 7, -3, 1,042, 45.57, 1/6, 46%
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<dec>\d+))?"
+    r"(?:/(?P<den>\d+))?(?P<pct>\s?%)?(?P<story><!-- story -->)?"
+)
+_SKIP = re.compile(r"\]\([^)]*\)|\{[#.][^}]*\}|<[^!>][^>]*>|&\w+;|\[[^\]]*\]\[[^\]]*\]")
+_PYNUM = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?")
+_PYFRACTION = re.compile(r"Fraction\((-?\d+),\s*(\d+)\)|(?<![\w.])(-?\d+)/(\d+)(?![\w.])")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ``!!! example`` block: its page, title, prose lines (1-based line, text) and the
+    exact values its transcript and fences prove."""
+
+    page: str
+    line: int
+    title: str
+    prose: tuple[tuple[int, str], ...]
+    values: frozenset[Fraction]
+    texts: frozenset[str]  # numbers as written in the transcripts (decimals kept as written)
+
+
+@dataclass(frozen=True)
+class Unproved:
+    page: str
+    line: int
+    number: str
+    title: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.page}:{self.line}: {self.number!r} in the example {self.title!r} is neither an input or "
+            "output of the example nor the rounding of one (only a page count or a year is story: "
+            f"{self.number}{STORY})"
+        )
+
+
+def _pycon(body: str) -> tuple[set[Fraction], set[str]]:
+    values: set[Fraction] = set()
+    texts: set[str] = set()
+    for a, b, c, d in _PYFRACTION.findall(body):
+        values.add(Fraction(int(a or c), int(b or d)))
+    for text in _PYNUM.findall(body):
+        texts.add(text.lstrip("-"))
+        values.add(Fraction(text))
+    return values, texts
+
+
+def _facts(body: str) -> set[Fraction]:
+    found: set[Fraction] = set()
+    for fact in examples.facts(examples.parse(body)):
+        value = fact.value
+        if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+            found.add(Fraction(value))
+        elif isinstance(value, str):
+            found |= {Fraction(n) for n in _PYNUM.findall(value)}
+    return found
+
+
+def blocks(path: Path, shown: str | None = None) -> Iterator[Example]:
+    """Every ``!!! example`` block of a page (``shown``: the page's name in messages)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    name = shown or str(path)
+    i = 0
+    while i < len(lines):
+        match = _MARKER.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        start, title = i, match.group("title") or ""
+        prose: list[tuple[int, str]] = [(start + 1, title)]
+        values: set[Fraction] = set()
+        texts: set[str] = set()
+        i += 1
+        while i < len(lines) and (not lines[i].strip() or lines[i].startswith("    ")):
+            opened = _OPEN.match(lines[i])
+            if opened:
+                fence, info, indent = opened.group("fence"), opened.group("info"), opened.group("indent")
+                body: list[str] = []
+                i += 1
+                while i < len(lines) and not lines[i].strip().startswith(fence):
+                    body.append(lines[i][len(indent) :])
+                    i += 1
+                i += 1
+                text = "\n".join(body)
+                if info == "pycon":
+                    more, written = _pycon(text)
+                    values |= more
+                    texts |= written
+                elif info == examples.KIND:
+                    values |= _facts(text)
+                continue
+            stripped = lines[i].strip()
+            if not stripped.startswith("==="):
+                prose.append((i + 1, stripped))
+            else:
+                prose.append((i + 1, stripped.partition(" ")[2]))
+            i += 1
+        yield Example(name, start + 1, title, tuple(prose), frozenset(values), frozenset(texts))
+
+
+def proved(number: re.Match[str], example: Example) -> bool:
+    """Whether one number of the prose is proved by the example (see the module's docstring)."""
+    if number.group("story"):
+        return True
+    digits = number.group("num").replace(",", "")
+    sign = -1 if number.group("sign") else 1
+    if number.group("den"):
+        value = Fraction(int(digits), int(number.group("den")))
+        return value in example.values
+    decimal = digits + ("." + number.group("dec") if number.group("dec") else "")
+    value = sign * Fraction(decimal)
+    if number.group("pct"):
+        shown = ("-" if sign < 0 else "") + decimal + "%"
+        if sign < 0 and decimal in example.texts:  # a band moved by points: "Critical -5%", favourable=5 - 5
+            return True
+        return any(examples.shows(v, shown) for v in example.values) or value in example.values
+    if number.group("dec"):
+        return decimal in example.texts or value in example.values
+    return value in example.values or abs(value) in example.values or digits in example.texts
+
+
+def numbers(text: str) -> Iterator[re.Match[str]]:
+    """The numbers a reader reads in one line of prose (link targets, ids and tags left out)."""
+    return _NUMBER.finditer(_SKIP.sub(" ", text.replace("`", " ")))
+
+
+def unproved(path: Path, shown: str | None = None) -> list[Unproved]:
+    """The numbers of a page's worked examples that nothing proves, in page order."""
+    found = []
+    for example in blocks(path, shown):
+        for line, text in example.prose:
+            for number in numbers(text):
+                if not proved(number, example):
+                    found.append(Unproved(example.page, line, number.group(0).strip(), example.title))
+    return found
