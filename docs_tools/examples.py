@@ -61,6 +61,8 @@ __all__ = [
     "facts",
     "shows",
     "render",
+    "wrong",
+    "check_page",
     "formatter",
     "KIND",
 ]
@@ -346,6 +348,28 @@ def render(example: Example, md: Any, example_id: str) -> str:
     return to_html(tree(example, check, roll, target, example_id)) + own
 
 
+def wrong(where: str, error: ClaimError) -> str:
+    """The build's message for a wrong claim of the fence at ``where`` (``page.md:LINE`` of the
+    fence, or just the page): the claim's own line, what it says and what rollkit gives."""
+    page, _, line = where.rpartition(":")
+    if line.isdigit():
+        where = f"{page}:{int(line) + error.line}"
+    return f"{where}: {KIND} claim is wrong: {error}"
+
+
+def check_page(text: str, page: str) -> list[str]:
+    """What the build says of every wrong claim of the ```` ```rollkit-example ```` fences in a
+    page's Markdown ``text`` (``page``: its name in the messages), in page order."""
+    said = []
+    for fence in scan(text)[0]:
+        if fence.info.split()[:1] == [KIND]:
+            try:
+                claims(parse(fence.body))
+            except ClaimError as error:
+                said.append(wrong(f"{page}:{fence.line}", error))
+    return said
+
+
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
     """The superfences formatter: a wrong claim fails the build at the claim's page and line."""
     try:
@@ -353,10 +377,6 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         claims(example)
         return render(example, md, page_id(md, "rkx-", src.strip()))
     except ClaimError as error:
-        where = locate(md, KIND, src)
-        page, _, line = where.rpartition(":")
-        if line.isdigit():
-            where = f"{page}:{int(line) + error.line}"
-        raise FenceError(f"{where}: {KIND} claim is wrong: {error}") from error
+        raise FenceError(wrong(locate(md, KIND, src), error)) from error
     except Exception as error:
         raise failed(md, KIND, src, error) from error

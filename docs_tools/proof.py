@@ -13,21 +13,40 @@ tab, code spans included) may show a number only when it is
   show it): ``printed in 1986<!-- story -->``. For a page count or a year, never for a number
   rollkit could compute.
 
-``unproved(path)`` lists the others as ``page.md:LINE``, the number and the block's title;
-``tests/site/test_example_numbers.py`` fails on any.
+``unproved(path)`` lists the others as ``page.md:LINE``, the number and the block's title.
+As a Markdown extension (``docs_tools.proof`` in ``mkdocs.yml``) it fails the build of a page
+with any, under mkdocs and Zensical alike; ``tests/site/test_example_numbers.py`` fails on any
+in ``docs/``.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
 
 from docs_tools import examples
+from docs_tools.fences import FenceError
+from docs_tools.mdfences import source_of
 
-__all__ = ["Example", "Unproved", "blocks", "numbers", "unproved", "proved", "STORY"]
+__all__ = [
+    "Example",
+    "Unproved",
+    "UnprovedError",
+    "blocks",
+    "numbers",
+    "unproved",
+    "proved",
+    "STORY",
+    "makeExtension",
+]
 
 STORY = "<!-- story -->"
 _MARKER = re.compile(r'^!!!\s+example(?:\s+"(?P<title>.*)")?\s*$')
@@ -61,13 +80,35 @@ class Unproved:
     line: int
     number: str
     title: str
+    closest: str = ""  # for a percentage, the example's nearest exact chance and how it shows
 
     def __str__(self) -> str:
+        said = f"{self.page}:{self.line}: {self.number!r} in the example {self.title!r} is no input or output of it"
+        if self.closest:
+            return f"{said}: {self.closest}"
         return (
-            f"{self.page}:{self.line}: {self.number!r} in the example {self.title!r} is neither an input or "
-            "output of the example nor the rounding of one (only a page count or a year is story: "
-            f"{self.number}{STORY})"
+            f"{said}, nor the rounding of one: print it in the transcript, or leave it out "
+            f"(only a page count or a year is story: {self.number}{STORY})"
         )
+
+
+def _closest(shown: str, values: frozenset[Fraction]) -> str:
+    """For a percentage nothing proves, the example's nearest chance, exact and at ``shown``'s
+    precision: the expected value beside the one written."""
+    text = shown.rstrip("%").strip()
+    places = len(text.split(".")[1]) if "." in text else 0
+    chances = [v for v in values if 0 <= v <= 1]
+    if not chances:
+        return ""
+    near = min(chances, key=lambda v: abs(v * 100 - Fraction(text)))
+    scaled = near * 100 * 10**places
+    rounded = Fraction(
+        scaled.numerator // scaled.denominator
+        + (2 * (scaled.numerator % scaled.denominator) >= scaled.denominator),
+        10**places,
+    )
+    at = f"{float(rounded):.{places}f}%"
+    return f"the nearest chance it gives is {near.numerator}/{near.denominator}, which shows as {at}, not {shown}"
 
 
 def _pycon(body: str) -> tuple[set[Fraction], set[str]]:
@@ -167,5 +208,35 @@ def unproved(path: Path, shown: str | None = None) -> list[Unproved]:
         for line, text in example.prose:
             for number in numbers(text):
                 if not proved(number, example):
-                    found.append(Unproved(example.page, line, number.group(0).strip(), example.title))
+                    written = number.group(0).strip()
+                    closest = (
+                        _closest(written, example.values)
+                        if number.group("pct") and not number.group("sign")
+                        else ""
+                    )
+                    found.append(Unproved(example.page, line, written, example.title, closest))
     return found
+
+
+class UnprovedError(FenceError):
+    """A page whose worked examples show a number nothing proves: it fails the build."""
+
+
+class _Proof(Preprocessor):
+    def run(self, lines: list[str]) -> list[str]:
+        path = source_of(self.md)
+        if path is not None and Path(path).is_file():
+            shown = os.path.relpath(path) if Path(path).resolve().is_relative_to(Path.cwd()) else str(path)
+            found = unproved(Path(path), shown)
+            if found:
+                raise UnprovedError("\n".join(str(u) for u in found))
+        return lines
+
+
+class ProofExtension(Extension):
+    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Python-Markdown's name)
+        md.preprocessors.register(_Proof(md), "rollkit-proof", 40)
+
+
+def makeExtension(**kwargs: Any) -> ProofExtension:  # noqa: N802 (Python-Markdown's name)
+    return ProofExtension(**kwargs)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import types
 from pathlib import Path
 
 import pytest
@@ -66,4 +67,34 @@ def test_a_planted_number_that_nothing_proves_fails_with_its_page_and_line(
     found = proof.unproved(page, "planted.md")
     assert [u.number for u in found] == unproved
     for u in found:
-        assert str(u).startswith(f"planted.md:4: {u.number!r} in the example 'Five dice' is neither an input")
+        assert str(u).startswith(f"planted.md:4: {u.number!r} in the example 'Five dice' is no input or output of it")
+
+
+def test_the_build_of_a_page_with_an_unproved_number_fails_with_its_page_and_line(tmp_path: Path) -> None:
+    import markdown
+
+    page = _plant(tmp_path, "At 7+ it is about 31%.")
+    md = markdown.Markdown(extensions=["admonition", "pymdownx.superfences", "pymdownx.tabbed", "docs_tools.proof"])
+    # where mkdocs leaves the page's file (docs_tools.mdfences.source_of)
+    where = types.SimpleNamespace(file=types.SimpleNamespace(abs_src_path=str(page)), run=lambda root: None)
+    md.treeprocessors.register(where, "rollkit-page", 0)
+    with pytest.raises(proof.UnprovedError) as failed:
+        md.convert(page.read_text(encoding="utf-8"))
+    assert str(failed.value) == (
+        f"{page}:4: '31%' in the example 'Five dice' is no input or output of it: "
+        "the nearest chance it gives is 992/3125, which shows as 32%, not 31%"
+    )
+    md.reset()
+    _plant(tmp_path, "At 7+ it is about 32%.")
+    assert "about 32%" in md.convert(page.read_text(encoding="utf-8"))
+
+
+def test_a_number_without_a_rounding_to_compare_says_how_to_prove_it(tmp_path: Path) -> None:
+    (found,) = proof.unproved(_plant(tmp_path, "Together 13 Hits."), "planted.md")
+    assert str(found) == (
+        "planted.md:4: '13' in the example 'Five dice' is no input or output of it, nor the rounding "
+        "of one: print it in the transcript, or leave it out (only a page count or a year is story: "
+        "13<!-- story -->)"
+    )
+    (found,) = proof.unproved(_plant(tmp_path, "At 7+ it is 31.75%."), "planted.md")
+    assert str(found).endswith(": the nearest chance it gives is 992/3125, which shows as 31.74%, not 31.75%")

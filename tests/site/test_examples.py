@@ -150,3 +150,11 @@ def test_without_a_widget_that_can_hold_the_values_the_example_brings_one(tmp_pa
     assert html.count("data-rollkit-widget=") == 2
     own = html.split('data-rollkit-worked="', 1)[1].split('"', 1)[0]
     assert own.startswith("rkx-") and f'<section class="rollkit-widget" id="{own}"' in html
+
+
+def test_a_page_check_says_what_the_build_says(tmp_path: Path) -> None:
+    page, line = _page(tmp_path, GOOD.replace("says Effect: 3", "says Effect: 4"))
+    said = examples.check_page(page.read_text(encoding="utf-8"), str(page))
+    with pytest.raises(FenceError) as failed:
+        render(page)
+    assert said == [str(failed.value)] and said[0].startswith(f"{page}:{line + 7}: ")
