@@ -25,7 +25,10 @@ def test_the_faces_given_are_the_dice_rolled_and_the_roll_says_it_is_a_replay() 
     assert result["view"]["faces"] == [9, 2, 7, 10, 4, 8, 7] and result["given"] == [9, 2, 7, 10, 4, 8, 7]
     assert result["seed"] is None and result["replay"] is True
     assert result["view"]["summary"].startswith("Success: 5 Hits against TN 2, DoS 2 (Normal Success)")
-    assert "Replay of a roll with Dice Pool 7" in json.dumps(result["view"]["tree"])
+    assert (
+        "Replay of a roll with Dice Pool 7, Threshold 7+, Target Number (TN) 2, from the dice given: "
+        "the same dice, not a new roll."
+    ) in json.dumps(result["view"]["tree"])
     assert result["python"].endswith("roll = check.resolve([9, 2, 7, 10, 4, 8, 7])")
     assert hits.Check(dice=7, threshold=7, tn=2).resolve([9, 2, 7, 10, 4, 8, 7]).tally == 5
 
