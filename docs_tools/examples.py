@@ -307,8 +307,8 @@ def _link(example: Example, check: CheckBase, target: str) -> str:
     query: dict[str, str] = {"rk": target, "k": example.check}
     query |= {f"p.{f.name}": field_text(getattr(check, f.name)) for f in fields(type(check))}
     query["faces"] = ",".join(str(f) for f in example.faces)
-    if example.spend is not None:
-        query["spend"] = example.spend
+    if isinstance(check, Choosing):  # the roll as the Result shows it: the choices made, or the plan
+        query["spend"] = example.spend or "plan"
     return "?" + urlencode(query) + f"#{target}"
 
 

@@ -158,3 +158,13 @@ def test_a_page_check_says_what_the_build_says(tmp_path: Path) -> None:
     with pytest.raises(FenceError) as failed:
         render(page)
     assert said == [str(failed.value)] and said[0].startswith(f"{page}:{line + 7}: ")
+
+
+def test_replay_of_a_check_with_choices_finishes_as_the_result_shows(tmp_path: Path) -> None:
+    body = "check: critdice\ndice: 3\nlegendary: 4\nfaces: 7, 6, 8\nsays legendary spent: 3"
+    page, _ = _page(tmp_path, body)
+    html = render(page)
+    assert "faces=7%2C6%2C8&amp;spend=plan#" in html
+    chosen = body.replace("legendary: 4", "focus: 3").replace("says legendary spent: 3", "says focus spent: 3")
+    page, _ = _page(tmp_path, chosen + "\nchoices: 3+3F")
+    assert "faces=7%2C6%2C8&amp;spend=3%2B3F#" in render(page)
