@@ -59,6 +59,7 @@ __all__ = [
     "parse",
     "claims",
     "facts",
+    "snapshot",
     "shows",
     "render",
     "wrong",
@@ -271,6 +272,20 @@ def facts(example: Example) -> tuple[Fact, ...]:
         Fact("counts", die.value) for die in roll.dice
     ]
     return (*inputs, *claims(example), *outputs)
+
+
+def snapshot(source: str) -> list[dict[str, str | int]]:
+    """What one fence's body verifies and renders, as plain JSON data for the numeric
+    snapshot: each claim (``claimed`` as written, at ``line`` of the body) and each other value,
+    ``what`` in the rules' words and ``value`` exact (a fraction as "21/50")."""
+    return [
+        {
+            "what": f.what,
+            "value": str(f.value),
+            **({"claimed": f.claimed, "line": f.line} if f.claimed else {}),
+        }
+        for f in facts(parse(source))
+    ]
 
 
 # -- the page ---------------------------------------------------------------------------

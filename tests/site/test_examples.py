@@ -168,3 +168,11 @@ def test_replay_of_a_check_with_choices_finishes_as_the_result_shows(tmp_path: P
     chosen = body.replace("legendary: 4", "focus: 3").replace("says legendary spent: 3", "says focus spent: 3")
     page, _ = _page(tmp_path, chosen + "\nchoices: 3+3F")
     assert "faces=7%2C6%2C8&amp;spend=3%2B3F#" in render(page)
+
+
+def test_the_snapshot_is_the_fences_claims_and_values_as_plain_data() -> None:
+    data = examples.snapshot(GOOD)
+    assert {"what": "Effect", "value": "3", "claimed": "3", "line": 7} in data
+    assert {"what": "chance", "value": "65732/78125", "claimed": "about 84%", "line": 9} in data
+    assert {"what": "faces", "value": "10"} in data and {"what": "Dice Pool", "value": "7"} in data
+    assert all(set(d) <= {"what", "value", "claimed", "line"} for d in data)
