@@ -106,7 +106,8 @@ class RollRequest:
     ``move``; ``finish`` rolls on with ``spend``, and ``spend="plan"`` lets rollkit's plan
     choose. ``shown`` are the fields the widget shows (its sentence names them); ``origin``
     says whether the reader typed the seed and whether this replays an earlier roll; ``log``
-    is what the roll log keeps besides the values."""
+    is what the roll log keeps besides the values; ``faces`` are the dice to replay instead of
+    a seed's (a worked example's Replay)."""
 
     check: str
     params: Mapping[str, JSON]
@@ -174,7 +175,8 @@ class RollAnswer:
     """A roll (``roll`` is ``Roll.to_json``, None while the hand is open, ``log``
     its roll log entry) or a hand; ``typed``
     says its seed was typed by the reader, ``replay`` that it replays an earlier roll, ``at``
-    when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown)."""
+    when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown);
+    ``faces`` the dice it was given, if any (``given`` in JSON, kept by the widget for its choices)."""
 
     view: RollView
     seed: int | None
