@@ -72,6 +72,7 @@ class Example:
     prose: tuple[tuple[int, str], ...]
     values: frozenset[Fraction]
     texts: frozenset[str]  # numbers as written in the transcripts (decimals kept as written)
+    broken: bool = False  # a rollkit-example fence that fails: it fails the build itself
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,7 @@ def blocks(path: Path, shown: str | None = None) -> Iterator[Example]:
         prose: list[tuple[int, str]] = [(start + 1, title)]
         values: set[Fraction] = set()
         texts: set[str] = set()
+        broken = False
         i += 1
         while i < len(lines) and (not lines[i].strip() or lines[i].startswith("    ")):
             opened = _OPEN.match(lines[i])
@@ -164,7 +166,10 @@ def blocks(path: Path, shown: str | None = None) -> Iterator[Example]:
                     values |= more
                     texts |= written
                 elif info == examples.KIND:
-                    values |= _facts(text)
+                    try:
+                        values |= _facts(text)
+                    except Exception:  # noqa: BLE001 - the fence's own error fails the build, at its line
+                        broken = True
                 continue
             stripped = lines[i].strip()
             if not stripped.startswith("==="):
@@ -172,7 +177,7 @@ def blocks(path: Path, shown: str | None = None) -> Iterator[Example]:
             else:
                 prose.append((i + 1, stripped.partition(" ")[2]))
             i += 1
-        yield Example(name, start + 1, title, tuple(prose), frozenset(values), frozenset(texts))
+        yield Example(name, start + 1, title, tuple(prose), frozenset(values), frozenset(texts), broken)
 
 
 def proved(number: re.Match[str], example: Example) -> bool:
@@ -205,6 +210,8 @@ def unproved(path: Path, shown: str | None = None) -> list[Unproved]:
     """The numbers of a page's worked examples that nothing proves, in page order."""
     found = []
     for example in blocks(path, shown):
+        if example.broken:
+            continue
         for line, text in example.prose:
             for number in numbers(text):
                 if not proved(number, example):

@@ -98,3 +98,11 @@ def test_a_number_without_a_rounding_to_compare_says_how_to_prove_it(tmp_path: P
     )
     (found,) = proof.unproved(_plant(tmp_path, "At 7+ it is 31.75%."), "planted.md")
     assert str(found).endswith(": the nearest chance it gives is 992/3125, which shows as 31.74%, not 31.75%")
+
+
+def test_an_example_whose_fence_fails_is_left_to_the_fence(tmp_path: Path) -> None:
+    page = tmp_path / "broken.md"
+    fence = "        ```rollkit-example\n        check: hits\n        dice: 3\n        faces: 8\n        says tally: 1\n        ```"
+    page.write_text(f'!!! example "Broken"\n    Three dice, 13 Hits.\n\n    === "Result"\n\n{fence}\n', encoding="utf-8")
+    assert [e.broken for e in proof.blocks(page)] == [True]
+    assert proof.unproved(page) == []  # the fence's own error names its line (test_build.py)
