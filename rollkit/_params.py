@@ -218,12 +218,22 @@ def odds_json(check: CheckBase, bound: int | None = None) -> dict[str, Any]:
     }
 
 
-def python_call(check: CheckBase, seed: int | None = None, spend: str | None = None) -> str:
+def python_call(
+    check: CheckBase,
+    seed: int | None = None,
+    spend: str | None = None,
+    *,
+    faces: tuple[int, ...] | None = None,
+) -> str:
     """The rollkit code that reproduces a widget's check (and roll), for "as Python";
-    ``spend`` is the player's written adjustments of a finished roll."""
+    ``spend`` is the player's written adjustments of a finished roll, ``faces`` the dice a
+    replayed worked example gave."""
     system = check.system
     lines = [f"from rollkit import {system}", f"check = {check.describe()}"]
-    if seed is None:
+    if faces is not None:
+        tail = "" if spend is None else f", adjustments={spend!r}"
+        lines.append(f"roll = check.resolve({list(faces)}{tail})")
+    elif seed is None:
         lines.append("check.chance()")
     elif spend is None:
         lines.append(f"roll = check.roll(seed={seed})")

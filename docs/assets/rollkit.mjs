@@ -9,6 +9,7 @@
 // against.mjs binds a widget's chance against a field, and the points of every page's charts;
 // print.mjs gives a printed widget the link to the values the reader left it with.
 // glossary.mjs lets Escape hide a glossary term's definition.
+// worked.mjs shows a worked example's Replay and loads its dice into the widget it names.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -22,6 +23,7 @@ import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 import { keepPrintLinks } from "./rollkit/print.mjs";
 import { bindTerms } from "./rollkit/glossary.mjs";
+import { bindWorked, keepWorked } from "./rollkit/worked.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -46,6 +48,7 @@ function bindAll() {
     if (SAVE_DATA && !state.ready) root.rollkit.status("Data saver is on: Python downloads when you use a widget.", "idle", true);
   }
   useCharacters(roots, SITE);
+  bindWorked();
   bindEditor();
   watch(roots);
   warm();
@@ -69,3 +72,4 @@ keepLog(SITE);
 bindPoints();
 keepPrintLinks();
 bindTerms();
+keepWorked();

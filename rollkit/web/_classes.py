@@ -136,6 +136,10 @@ CLASSES: frozenset[str] = frozenset(
         "rk-term",
         "rk-term-def",
         # the roll log: an entry (rollkit.web.LogEntry), the panel and its button (log.mjs)
+        # a worked example's Result (docs_tools.examples) and its Replay (worked.mjs)
+        "rk-worked",
+        "rk-worked-replay",
+        "rk-worked-link",
         "rk-log",
         "rk-log-what",
         "rk-log-check",

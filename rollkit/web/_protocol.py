@@ -10,7 +10,8 @@ A request is JSON text; ``request(message)`` reads it into an ``OddsRequest`` or
   "least" | "most"}`` gives what value of a field gives that chance (``rollkit.web._need``);
 - ``{"op": "roll", "check": name, "params": {...}, "seed": n, "choose": true, "spend": ...,
   "move": {"die": n, "by": 1 | -1}, "finish": true, "shown": [...], "typed": true,
-  "replay": {"at": iso}, "zone": minutes, "log": {...}, "character": name}`` gives a roll (or, where the player
+  "replay": {"at": iso}, "zone": minutes, "log": {...}, "character": name, "faces": "9, 2, 7"}`` gives a
+  roll (from ``faces`` when given: the dice of a worked example, replayed; or, where the player
   chooses after the dice, the hand so far): ``typed`` says the reader typed the seed, ``replay``
   that this is an earlier roll replayed (from a link), made ``at``; the answer carries both,
   and ``at``; a finished roll comes with its roll log entry (``log`` says what the widget knows
@@ -105,7 +106,8 @@ class RollRequest:
     ``move``; ``finish`` rolls on with ``spend``, and ``spend="plan"`` lets rollkit's plan
     choose. ``shown`` are the fields the widget shows (its sentence names them); ``origin``
     says whether the reader typed the seed and whether this replays an earlier roll; ``log``
-    is what the roll log keeps besides the values."""
+    is what the roll log keeps besides the values; ``faces`` are the dice to replay instead of
+    a seed's (a worked example's Replay)."""
 
     check: str
     params: Mapping[str, JSON]
@@ -118,6 +120,7 @@ class RollRequest:
     origin: Origin = field(default_factory=Origin)
     log: LogContext = field(default_factory=LogContext)
     character: str | None = None
+    faces: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +175,8 @@ class RollAnswer:
     """A roll (``roll`` is ``Roll.to_json``, None while the hand is open, ``log``
     its roll log entry) or a hand; ``typed``
     says its seed was typed by the reader, ``replay`` that it replays an earlier roll, ``at``
-    when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown)."""
+    when the roll was made (ISO 8601 in UTC: now, or the replayed roll's time; "" unknown);
+    ``faces`` the dice it was given, if any (``given`` in JSON, kept by the widget for its choices)."""
 
     view: RollView
     seed: int | None
@@ -184,6 +188,7 @@ class RollAnswer:
     at: str = ""
     log: LogEntry | None = None
     character: str | None = None
+    faces: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = dict(self.roll)
@@ -198,6 +203,8 @@ class RollAnswer:
             out["character"] = self.character
         if self.spend is not None:
             out["spend"] = self.spend
+        if self.faces is not None:
+            out["given"] = list(self.faces)
         if self.view.pending:
             out["pending"] = True
         if self.log is not None:
@@ -389,7 +396,31 @@ def read(message: str) -> Request:
         origin=origin,
         log=log_context(data.get("log")),
         character=_text("character", data.get("character")) or None,
+        faces=_faces(data.get("faces")),
     )
+
+
+def _faces(value: object) -> tuple[int, ...] | None:
+    """The faces a worked example's Replay gives (``"9, 2, 7"`` or a list), read as whole numbers."""
+    if value is None:
+        return None
+    items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else [value]
+    try:
+        faces = tuple(int(item.strip()) if isinstance(item, str) else _whole(item) for item in items)
+    except (TypeError, ValueError):
+        faces = ()
+    if not faces:
+        raise RulesError(
+            f"faces={describe(value)} is not allowed: expected the faces as whole numbers, 9, 2, 7",
+            said="the dice to replay are not whole numbers.",
+        )
+    return faces
+
+
+def _whole(item: object) -> int:
+    if isinstance(item, bool) or not isinstance(item, int):
+        raise TypeError(item)
+    return item
 
 
 def _sheet_request(data: Mapping[str, JSON]) -> SheetRequest:
@@ -499,9 +530,12 @@ def _roll(req: RollRequest) -> RollAnswer:
     chosen = None if req.spend in (None, "plan") else req.spend
     origin = req.origin
     at = origin.at if origin.replay else datetime.now(UTC).isoformat(timespec="seconds")
+    faces = req.faces
     if isinstance(check, Choosing):
         if req.choose and req.spend != "plan" and not req.finish:
-            hand = check.hand(seed=seed).chosen(chosen or "")
+            hand = (check.hand(faces=faces) if faces is not None else check.hand(seed=seed)).chosen(
+                chosen or ""
+            )
             if req.move is not None:
                 hand = hand.moved(req.move.die, req.move.by)
             if hand.open() or hand.written():
@@ -513,9 +547,13 @@ def _roll(req: RollRequest) -> RollAnswer:
                     typed=origin.typed,
                     replay=origin.replay,
                     at=at,
+                    faces=faces,
                 )
             seed = hand.seed
-        rolled = check.roll(seed=seed, adjustments=chosen)
+        if faces is not None:
+            rolled = check.resolve(faces, adjustments=chosen)
+        else:
+            rolled = check.roll(seed=seed, adjustments=chosen)
         spend: str | None = "plan" if chosen is None else chosen
     else:
         if chosen is not None:
@@ -523,7 +561,7 @@ def _roll(req: RollRequest) -> RollAnswer:
                 f"spend={describe(chosen)} is not allowed: {req.check} has no choices after the dice",
                 said="this check has no choices to make after the dice.",
             )
-        rolled = check.roll(seed=seed)
+        rolled = check.resolve(faces) if faces is not None else check.roll(seed=seed)
         spend = None
     view = roll_view(check, rolled, shown=req.shown, origin=origin)
     title = _title(req.check, check, req.log.title, req.log.initial)
@@ -531,13 +569,14 @@ def _roll(req: RollRequest) -> RollAnswer:
         view=view,
         seed=rolled.seed,
         spend=spend,
-        python=python_call(check, rolled.seed, chosen),
+        python=python_call(check, rolled.seed, chosen, faces=faces),
         roll=rolled.to_json(),
         typed=origin.typed,
         replay=origin.replay,
         at=at,
         log=log_entry(req.check, check, rolled, context=req.log, title=title, spend=chosen, view=view),
         character=req.character,
+        faces=faces,
     )
 
 

@@ -121,7 +121,7 @@ class Origin:
 
     def said(self, values: str, seed: int | None) -> str:
         """The roll's origin in one or two sentences; "" for a roll drawn here and now."""
-        from_seed = f"seed {seed}" if seed is not None else "the same dice"
+        from_seed = f"seed {seed}" if seed is not None else "the dice given"  # a worked example's faces
         typed = " Its seed was typed in, not drawn at random." if self.typed else ""
         if self.replay:
             when = self.when()

@@ -54,7 +54,10 @@ ADDRESSES = (
     "reference/cli/",
     "reference/limits/",
 )
-DEVELOPERS = ("developers/index.md", "reference/python.md", "reference/cli.md", "reference/limits.md", "performance.md")
+DEVELOPERS = (
+    "developers/index.md",
+    "developers/examples.md",
+    "reference/python.md", "reference/cli.md", "reference/limits.md", "performance.md")
 
 
 def _nav() -> list[object]:

@@ -31,6 +31,7 @@ GOOD = {
     "rollkit": "check: hits\ndice: 5\nthreshold: 7\ntn: 1",
     "rollkit-table": '[["Dice", "Chance"], [5, hits.Check(dice=5, threshold=7, tn=1).chance()]]',
     "rollkit-chart": 'bar_chart([("1", Fraction(1, 3)), ("2", Fraction(2, 3))], title="Two", x_label="x")',
+    "rollkit-example": "check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2, 3\nsays tally: 1",
 }
 BROKEN = {
     "rollkit": (
@@ -39,6 +40,8 @@ BROKEN = {
     ),
     "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
     "rollkit-chart": ("1 + 1", "a rollkit-chart must end with a chart"),
+    # a wrong claim names its own line: tests/site/test_examples.py
+    "rollkit-example": ("check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2\nsays tally: 1", "needs more dice"),
 }
 
 

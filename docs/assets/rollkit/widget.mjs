@@ -35,6 +35,7 @@ export class Widget {
     this.values = root.querySelector(".rk-values")?.textContent || "";
     this.pinned = null;
     this.lastSeed = null;
+    this.given = {}; // the dice a worked example's Replay gave ({ faces: "9,2,7" }), else none
     this.spend = null; // the player's choices on the last roll (critdice points), as written
     this.open = false; // the last roll waits for the player's choices
     this.origin = {}; // where the last roll's dice came from: { typed, replay: { at } }
@@ -290,7 +291,8 @@ export class Widget {
     url.searchParams.set("k", this.check); // the kind of check: a link for another kind is refused
     for (const [k, v] of Object.entries(this.params())) url.searchParams.set(`p.${k}`, v);
     if (this.lastSeed !== null) url.searchParams.set("seed", String(this.lastSeed));
-    if (this.lastSeed !== null && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
+    if (this.given.faces) url.searchParams.set("faces", this.given.faces); // a replayed example's dice
+    if ((this.lastSeed !== null || this.given.faces) && this.spend !== null) url.searchParams.set(this.open ? "hand" : "spend", this.spend);
     if (this.lastSeed !== null && this.rolledAt) url.searchParams.set("at", this.rolledAt);
     if (this.lastSeed !== null && this.origin.typed) url.searchParams.set("typed", "1");
     stamp(url, this.root, !this.odds.classList.contains("rk-stale"));
@@ -404,7 +406,7 @@ export class Widget {
 
   // One point on one die, up or down; the focus stays on the button pressed (or its die).
   async move(die, by) {
-    await this.roll(this.lastSeed, { spend: this.spend, move: { die, by } });
+    await this.roll(this.lastSeed, { spend: this.spend, move: { die, by }, ...this.given });
     const again = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${by}"]`);
     const other = this.detail.querySelector(`.rk-move[data-die="${die}"][data-by="${-by}"]`);
     (again && !again.disabled ? again : other && !other.disabled ? other : this.detail.querySelector(".rk-finish"))?.focus();
@@ -413,7 +415,7 @@ export class Widget {
   // A button that finishes the roll: with rollkit's plan, with the moves made ("chosen"), or
   // with the choice it names (a Trait miss: "pay" or "keep").
   async finish(how) {
-    await this.roll(this.lastSeed, { spend: how === "chosen" ? this.spend : how, finish: true });
+    await this.roll(this.lastSeed, { spend: how === "chosen" ? this.spend : how, finish: true, ...this.given });
     this.result.focus({ preventScroll: true });
   }
 
@@ -423,6 +425,7 @@ export class Widget {
     this.result.classList.toggle("rk-failure", !roll.pending && !roll.success);
     this.detail.replaceChildren(build(roll.view.tree));
     this.lastSeed = roll.seed;
+    this.given = roll.given ? { faces: roll.given.join(",") } : {}; // a replayed example's dice, kept for its choices
     this.spend = roll.spend ?? null;
     this.open = Boolean(roll.pending);
     this.origin = { typed: roll.typed, replay: roll.replay ? { at: roll.at } : undefined };
@@ -462,15 +465,16 @@ export class Widget {
     if (refused === null) return;
     this.linked = refused.length ? null : fromLink(query, JSON.stringify(this.params())); // changed.mjs
     this.edited();
-    if (!query.has("seed")) return this.refuse(refused);
+    if (!query.has("seed") && !query.has("faces")) return this.refuse(refused);
     if (refused.length) {
       return this.refuse([...refused, { control: null, error: "Its roll is not replayed: it was made with other values than these." }]);
     }
-    const seed = query.get("seed");
+    const seed = query.get("seed") ?? undefined;
     const origin = { typed: query.get("typed") === "1", replay: { at: query.get("at") || "" } };
-    const done = query.has("spend") ? this.roll(seed, { spend: query.get("spend"), finish: true }, origin)
-      : query.has("hand") ? this.roll(seed, { spend: query.get("hand") }, origin)
-        : this.roll(seed, {}, origin);
+    const faces = query.has("faces") ? { faces: query.get("faces") } : {}; // a worked example's dice
+    const done = query.has("spend") ? this.roll(seed, { spend: query.get("spend"), finish: true, ...faces }, origin)
+      : query.has("hand") ? this.roll(seed, { spend: query.get("hand"), ...faces }, origin)
+        : this.roll(seed, faces, origin);
     done.then((answer) => { if (answer && !answer.ok && answer.field === "seed") this.refuse([{ control: this.seed, error: answer.error }], false); });
   }
 
