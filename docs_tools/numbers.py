@@ -70,6 +70,7 @@ COLLECTORS: dict[str, str] = {
     "rollkit": f"{__name__}:widget_numbers",
     "rollkit-table": f"{__name__}:table_numbers",
     "rollkit-chart": f"{__name__}:chart_numbers",
+    "rollkit-example": f"{__name__}:example_numbers",
 }
 """Each fence kind that shows computed numbers, and the function giving them."""
 
@@ -170,6 +171,23 @@ def widget_numbers(body: str) -> tuple[str, list[Entry]]:
                 Entry(label=f"Spread of {name} (the variance, shown as ±)", value=variance, shown=spread)
             )
     return widget.title or values_text(check, shown=widget.show), out
+
+
+def example_numbers(body: str) -> tuple[str, list[Entry]]:
+    """A worked example's verified values (``docs_tools.examples.snapshot``): each claim and
+    each other value the fence shows, exact."""
+    from docs_tools.examples import parse, snapshot
+
+    example = parse(body)
+    out = []
+    for fact in snapshot(body):
+        value = str(fact["value"])
+        try:
+            exact: Fraction | str = Fraction(value)
+        except ValueError:
+            exact = value
+        out.append(Entry(label=str(fact["what"]), value=exact))
+    return example.title or f"Worked example: {example.check}", out
 
 
 def table_numbers(body: str) -> tuple[str, list[Entry]]:
