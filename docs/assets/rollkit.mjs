@@ -9,6 +9,7 @@
 // against.mjs binds a widget's chance against a field, and the points of every page's charts;
 // print.mjs gives a printed widget the link to the values the reader left it with.
 // glossary.mjs lets Escape hide a glossary term's definition.
+// example.mjs gives every pycon block Edit, Run and Reset (its code runs in the same worker).
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -22,6 +23,7 @@ import { Widget } from "./rollkit/widget.mjs";
 import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 import { keepPrintLinks } from "./rollkit/print.mjs";
 import { bindTerms } from "./rollkit/glossary.mjs";
+import { bindExamples } from "./rollkit/example.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -47,6 +49,7 @@ function bindAll() {
   }
   useCharacters(roots, SITE);
   bindEditor();
+  bindExamples(); // the page's pycon blocks (example.mjs); Python starts only when one is run
   watch(roots);
   warm();
 }
