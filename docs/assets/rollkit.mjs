@@ -10,6 +10,7 @@
 // print.mjs gives a printed widget the link to the values the reader left it with.
 // glossary.mjs lets Escape hide a glossary term's definition.
 // worked.mjs shows a worked example's Replay and loads its dice into the widget it names.
+// runnable.mjs gives every pycon block Edit, Run and Reset (its code runs in the same worker).
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -24,6 +25,7 @@ import { bindAgainst, bindPoints } from "./rollkit/against.mjs";
 import { keepPrintLinks } from "./rollkit/print.mjs";
 import { bindTerms } from "./rollkit/glossary.mjs";
 import { bindWorked, keepWorked } from "./rollkit/worked.mjs";
+import { bindExamples } from "./rollkit/runnable.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -50,6 +52,7 @@ function bindAll() {
   useCharacters(roots, SITE);
   bindWorked();
   bindEditor();
+  bindExamples(); // the page's pycon blocks (runnable.mjs); Python starts only when one is run
   watch(roots);
   warm();
 }

@@ -6,7 +6,8 @@ and ``hand_view`` what it shows (``Origin``: where a roll's dice came from), ``n
 the answer to "What do I need?", ``log_entry``
 what the roll log keeps of a roll, ``against_view`` (and ``compare_view``) the chance against a
 field's values, one line per value of another field, ``sheet_editor`` the Characters page's editor and ``fill_view`` what a widget using a
-character shows, ``tally_chart``, ``lines`` and ``bars`` the one chart
+character shows, ``run_code`` a worked example's code run as the reader edited it (and
+``example_controls`` its Edit, Run and Reset), ``tally_chart``, ``lines`` and ``bars`` the one chart
 renderer, and ``request`` answers the page's requests (JSON text in, JSON text out), with
 typed requests and answers underneath (``read``, ``answer``). Trees are ``Element``\\s:
 ``to_html`` writes them at build time, ``to_json`` sends them to the page script, which only
@@ -39,6 +40,7 @@ from ._protocol import (
     read,
     request,
 )
+from ._run import RunAnswer, RunRequest, RunView, example_controls, run_code
 from ._sheet import FillView, fill_view, sheet_editor
 from ._tree import JSON, Attribute, Child, Element, node, to_html, to_json
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view, summary, values_text
@@ -67,6 +69,11 @@ __all__ = [
     "NeedView",
     "need_view",
     "need_form",
+    "RunRequest",
+    "RunAnswer",
+    "RunView",
+    "run_code",
+    "example_controls",
     "widget",
     "field_text",
     "list_row",

@@ -220,6 +220,24 @@ CLASSES: frozenset[str] = frozenset(
         "rk-print-contents",
         "rk-print-chapter",
         "rk-print-page",
+        # examples that run in the page (rollkit/web/_run.py, docs_tools/runnable.py, runnable.mjs)
+        "rk-example",
+        "rk-example-live",
+        "rk-example-template",
+        "rk-example-controls",
+        "rk-example-bar",
+        "rk-example-edit",
+        "rk-example-run",
+        "rk-example-reset",
+        "rk-example-stop",
+        "rk-example-field",
+        "rk-example-code",
+        "rk-example-hint",
+        "rk-example-output",
+        "rk-example-transcript",
+        "rk-example-echo",
+        "rk-example-error",
+        "rk-example-none",
     }
 )
 """The class names, all starting ``rk-``."""

@@ -51,6 +51,7 @@ from ._log import LogContext, LogEntry, log_context, log_entry
 from ._need import KEYS as NEED_KEYS
 from ._need import NEED_FIELDS, NeedAnswer, NeedRequest, need_answer, read_need
 from ._refusal import in_words
+from ._run import RUN_KEYS, RunAnswer, RunRequest, read_run, run_answer
 from ._sheet import FillView, characters_json, fill_view
 from ._tree import JSON
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
@@ -158,7 +159,7 @@ class SheetRequest:
     widget: str = "rk"
 
 
-Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest | NeedRequest
+Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest | NeedRequest | RunRequest
 
 
 @dataclass(frozen=True)
@@ -293,6 +294,7 @@ _KEYS = {
     },
     "sheet": {"op", "character", "link", "file", "check", "pick", "save", "widget"},
     "need": NEED_KEYS,
+    "run": RUN_KEYS,
 }
 
 
@@ -328,9 +330,11 @@ def read(message: str) -> Request:
     op = data.get("op")
     if op not in _KEYS:
         raise RulesError(
-            f"op={describe(op)} is not allowed: use odds, roll, against, sheet or need",
-            said="the request asks for neither odds, a roll, a chance against a field, a character nor what you need.",
+            f"op={describe(op)} is not allowed: use odds, roll, against, sheet, need or run",
+            said="the request asks for neither odds, a roll, a chance against a field, a character, what you need nor a run.",
         )
+    if op == "run":
+        return read_run(data)
     if op == "sheet":
         return _sheet_request(data)
     check = data.get("check")
@@ -594,8 +598,10 @@ def _sheet(req: SheetRequest) -> SheetAnswer:
     return SheetAnswer(characters=(character,), fill=fill_view(filled, widget_id=req.widget))
 
 
-def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer | NeedAnswer:
+def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer | NeedAnswer | RunAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
+    if isinstance(req, RunRequest):
+        return run_answer(req)
     if isinstance(req, SheetRequest):
         return _sheet(req)
     if isinstance(req, AgainstRequest):
@@ -640,7 +646,7 @@ def request(message: str) -> str:
     req: Request | None = None
     try:
         req = read(message)
-        check = req.check
+        check = None if isinstance(req, RunRequest) else req.check
         result = answer(req)
         return json.dumps({"ok": True, "result": result.to_json()})
     except RulesError as error:

@@ -1,0 +1,88 @@
+// Worked examples that run in the page: every pycon block (marked at build time by
+// docs_tools/runnable.py, data-rollkit-example) gets the controls rollkit rendered for it in
+// its <template> (rollkit/web/_run.py). Edit shows the code in a text field in the block's
+// place, Run sends the code to the widgets' worker (Python starts then, or on Edit, never on
+// page load) and shows the transcript rollkit answers with through the one DOM builder, Reset
+// puts the block's own text back. A run that takes long offers Stop, which restarts the worker
+// as a widget's Stop does. The output region is live: it announces what the code gave.
+
+import { ask, start, state, stop } from "./client.mjs";
+import { until } from "./leave.mjs";
+import { build } from "./page.mjs";
+
+const SLOW_MS = 1500; // offer "Stop" when a run takes longer than this
+
+export function bindExamples() {
+  for (const root of document.querySelectorAll("[data-rollkit-example]")) bindExample(root);
+}
+
+function bindExample(root) {
+  const template = root.querySelector(":scope > .rk-example-template");
+  const block = root.querySelector(":scope > .highlight");
+  if (!template || !block || root.classList.contains("rk-example-live")) return;
+  const controls = template.content.firstElementChild.cloneNode(true);
+  template.replaceWith(controls);
+  root.classList.add("rk-example-live");
+  const [field, code, edit, run, reset, halt, output] = [".rk-example-field", ".rk-example-code", ".rk-example-edit",
+    ".rk-example-run", ".rk-example-reset", ".rk-example-stop", ".rk-example-output"].map((name) => controls.querySelector(name));
+  let busy = false;
+  let stopped = false;
+
+  const show = (tree) => output.replaceChildren(build(tree));
+  const editing = (on) => {
+    field.hidden = !on;
+    block.hidden = on;
+    edit.disabled = on;
+  };
+
+  async function go() {
+    if (busy) return;
+    busy = true;
+    stopped = false;
+    state.used = performance.now();
+    output.setAttribute("aria-busy", "true");
+    const slow = setTimeout(() => { halt.hidden = false; }, SLOW_MS);
+    let answer;
+    try {
+      answer = await ask({ op: "run", code: code.value }, { rank: "roll" });
+    } finally {
+      clearTimeout(slow);
+      halt.hidden = true;
+      busy = false;
+      output.removeAttribute("aria-busy");
+    }
+    reset.disabled = false;
+    if (answer.ok) return show(answer.result.view.tree);
+    if (answer.internal) console.error("rollkit internal error:", answer.detail || answer.error);
+    show(["p", { class: "rk-example-error" }, stopped ? "Stopped. Press Run to run the code again."
+      : answer.internal ? "Something went wrong inside rollkit: this is a bug, not a mistake in your code. Details are in the browser console."
+        : answer.error]);
+  }
+
+  const on = { signal: until(root) }; // released when instant navigation leaves the page (leave.mjs)
+  edit.addEventListener("click", () => {
+    editing(true);
+    reset.disabled = false;
+    code.focus();
+    start().catch(() => {}); // the reader means to run it: Python loads while they edit
+  }, on);
+  run.addEventListener("click", go, on);
+  code.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      go();
+    }
+  }, on);
+  reset.addEventListener("click", () => {
+    code.value = code.defaultValue;
+    editing(false);
+    output.replaceChildren();
+    reset.disabled = true;
+    edit.focus();
+  }, on);
+  halt.addEventListener("click", () => {
+    stopped = true;
+    stop();
+    run.focus();
+  }, on);
+}
