@@ -1,8 +1,8 @@
 """pytest setup for the whole repository: docs/ pycon fences are tests too.
 
-Every test under ``tests/browser/`` is marked ``browser``; ``site`` and ``pyodide`` are set
-by the modules that build the site or start Pyodide (``scripts/test --fast`` leaves all three
-out).
+Every test under ``tests/browser/`` is marked ``browser``, and every test that asks for a built
+site ``site``; modules that run the build's steps or start Pyodide set ``site`` or ``pyodide``
+themselves (``scripts/test --fast`` leaves all three out).
 
 ``scripts/test`` runs the site and browser tests in two processes (``-n 2 --dist loadscope``)
 with the scheduling below: a test module goes to one process whole (its module fixtures are
@@ -24,10 +24,17 @@ pytest_plugins = ["tests.helpers.pycon", "pytester"]
 _BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
 
 
+_BUILDS = frozenset({"site", "built", "subpath_site", "zensical_site"})  # tests/conftest.py's
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks every test under ``tests/browser/`` browser, and every other test that asks for a
+    built site site (``scripts/test --fast`` builds none)."""
     for item in items:
         if _BROWSER in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
+        elif _BUILDS & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("site"):
+            item.add_marker(pytest.mark.site)
 
 
 _OTHER_BUILDS = re.compile(r"sub_?path|zensical", re.IGNORECASE)
