@@ -15,7 +15,7 @@
 // (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
-import { laterStdlib, startRollkit } from "./rollkit/boot.mjs";
+import { importSystem, laterStdlib, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -59,7 +59,7 @@ function progress(done) {
   if (total) postMessage({ type: "progress", loaded: Math.round(loaded), total });
 }
 
-// A body read to its end, each piece counted for `name`.
+// A body read to its end, each piece counted for `name` as it arrives.
 async function readCounted(name, response) {
   const reader = response.body.getReader();
   const pieces = [];
@@ -88,30 +88,27 @@ function hashOf(digest) {
   return `sha256-${btoa(text)}`;
 }
 
-// A runtime file's download, counted as it arrives (see `progress`) and, when it is one of
-// CHECKED, checked against its hash once whole before anything reads it (as a fetch with an
-// integrity would, which says nothing until the last byte); the error says which file could
-// not be had.
+// A runtime file's download, counted as it arrives (see `progress`) on a copy of its body and,
+// when it is one of CHECKED, checked against its hash once whole, before anything reads it (as
+// a fetch with an integrity would, which says nothing until the last byte). The response itself
+// is handed on, its body unread: Pyodide gets the browser's own response, so the browser keeps
+// the wasm compiled for the next visit. The error says which file could not be had.
 const download = globalThis.fetch;
 async function checked(name) {
   const url = new URL(name, RUNTIME).href;
   const check = CHECKED.has(name);
+  const refused = `could not download ${name}, or it is not the file this site was built with`;
   let response;
   let bytes;
   try {
     response = await download(url);
-    if (response.ok) bytes = await readCounted(name, response);
-  } catch (error) {
-    throw new Error(`could not download the Python runtime (${error.message})`);
+    if (response.ok) bytes = await readCounted(name, response.clone());
+  } catch (error) { // the network, or a body cut short of its length
+    throw new Error(check ? refused : `could not download the Python runtime (${error.message})`);
   }
   if (!response.ok) throw new Error(`could not download ${name} (HTTP ${response.status})`);
-  if (check && hashOf(await crypto.subtle.digest("SHA-256", bytes)) !== CONFIG.files[name]) {
-    throw new Error(`could not download ${name}, or it is not the file this site was built with`);
-  }
-  const headers = new Headers(response.headers);
-  headers.delete("content-encoding"); // the body is decoded already
-  headers.delete("content-length");
-  return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
+  if (check && hashOf(await crypto.subtle.digest("SHA-256", bytes)) !== CONFIG.files[name]) throw new Error(refused);
+  return response;
 }
 
 // The rest of the standard library (boot.mjs's laterStdlib), downloaded when Python first
@@ -165,6 +162,30 @@ wheel.catch((error) => fail(error.message));
 const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
+// Once Python is ready and has answered its first request (or a second has passed), each system's
+// package is imported in the background, one a task, so that the first roll of another system
+// (on the next page, by instant navigation) pays for its rules only, not for importing them
+// (several times the roll itself); a request waits for one import at most.
+const SYSTEMS_AFTER_MS = 1000;
+let python = null;
+let systemsLeft = null;
+function importSystems() {
+  if (systemsLeft) return;
+  try {
+    systemsLeft = systemNames(python);
+  } catch (error) {
+    systemsLeft = [];
+  }
+  const next = () => {
+    if (!systemsLeft.length) return;
+    try {
+      importSystem(python, systemsLeft.shift());
+    } catch (error) { /* its own request will say what is wrong */ }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
+
 async function boot() {
   await modules;
   const [{ loadPyodide }] = await Promise.all([
@@ -178,8 +199,10 @@ async function boot() {
   }
   const { request, version } = startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
   handle = request;
+  python = pyodide;
   if (failed) return;
   postMessage({ type: "ready", version, timings: { pyodide: booted - started, rollkit: performance.now() - booted } });
+  setTimeout(importSystems, SYSTEMS_AFTER_MS);
 }
 
 const booting = boot().catch((error) => {
@@ -201,4 +224,5 @@ onmessage = async (event) => {
     answer = { ok: false, error: `rollkit failed: ${String(error && error.message ? error.message : error).split("\n").filter(Boolean).pop()}` };
   }
   postMessage({ id, ...answer, ms: performance.now() - began });
+  importSystems();
 };

@@ -24,7 +24,8 @@ def _zip(how: int) -> bytes:
     """A zip of a module stored as it is (a copy pays), or of compressed data (a copy would not)."""
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", how) as zf:
-        zf.writestr("fractions.pyc", TEXT if how == zipfile.ZIP_STORED else random.Random(7).randbytes(8000))
+        entry = zipfile.ZipInfo("fractions.pyc", date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes every time
+        zf.writestr(entry, TEXT if how == zipfile.ZIP_STORED else random.Random(7).randbytes(8000), how)
     return data.getvalue()
 
 

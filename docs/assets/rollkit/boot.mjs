@@ -77,3 +77,21 @@ export function laterStdlib(pyodide, { names, path, integrity = null, bytes }) {
   hook.destroy();
   namespace.destroy();
 }
+
+// Every system's name, for importing each ahead of its first request (`importSystem`).
+export function systemNames(pyodide) {
+  const registry = pyodide.pyimport("rollkit._registry");
+  const names = registry.names();
+  const list = names.toJs();
+  names.destroy();
+  registry.destroy();
+  return list;
+}
+
+// The package of the system `name` imported (its rules, checks and words), as its first
+// request would import it.
+export function importSystem(pyodide, name) {
+  const rollkit = pyodide.pyimport("rollkit");
+  rollkit[name].destroy();
+  rollkit.destroy();
+}
