@@ -69,7 +69,8 @@ def local_file(site: Path, base: str, url: str) -> Path | None:
 
 
 def widget_pages(site: Path, base: str) -> list[str]:
-    """Absolute URLs of the pages holding a widget, in the order of the site's nav."""
+    """Absolute URLs of the pages holding a widget, in the order of the site's nav (not the print
+    pages: their widgets are printed ones, and instant navigation does not lead there)."""
     home = (site / "index.html").read_text(encoding="utf-8")
     order: list[str] = []
     for href in re.findall(r'href="([^"#]*)" class="md-nav__link', home):
@@ -80,6 +81,8 @@ def widget_pages(site: Path, base: str) -> list[str]:
     for html in site.rglob("index.html"):
         if "data-rollkit-widget" in html.read_text(encoding="utf-8"):
             rel = html.parent.relative_to(site).as_posix()
+            if rel == "print" or rel.startswith("print/"):
+                continue
             with_widgets.append(base if rel == "." else f"{base}{rel}/")
     return sorted(with_widgets, key=lambda u: (order.index(u) if u in order else len(order), u))
 
