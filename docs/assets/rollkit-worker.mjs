@@ -47,6 +47,7 @@ const arrived = new Map(); // file name: bytes of it read so far
 const PROGRESS_MS = 250; // told at most this often, and when a file is complete
 let told = 0;
 function progress(done) {
+  if (failed) return; // the page says why Python is unavailable: nothing more to count
   const now = performance.now();
   if (!done && now - told < PROGRESS_MS) return;
   told = now;

@@ -17,6 +17,8 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
   one of them; ``None`` when the standard library is npm's whole zip;
 - ``sizes``: each file the first roll downloads, ``[its size, the bytes the server sends]``
   (its best compressed copy), for the progress the widget shows while Python loads;
+- ``later`` and ``sizes`` are in the worker's copy only (``WORKER_ONLY``: the page module's
+  leaves them empty);
 - ``worker``: in the page module only, the worker's integrity (the worker cannot name its own),
   which the page checks before it starts the worker.
 
@@ -39,7 +41,11 @@ SOURCE = "assets/rollkit/config.mjs"  # in the site (and in docs/): the module i
 NAME = "CONFIG"
 _BUNDLED = re.compile(rf"^const {NAME} = (\{{.*\}});$", re.M)
 
-__all__ = ["make", "module", "read", "integrity", "SOURCE"]
+__all__ = ["make", "module", "read", "integrity", "SOURCE", "WORKER_ONLY"]
+
+
+# What only the worker reads, left out of the page module's copy (the page before Python stays small).
+WORKER_ONLY: dict[str, Any] = {"later": None, "sizes": {}}
 
 
 def integrity(data: bytes) -> str:

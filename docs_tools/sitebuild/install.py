@@ -126,7 +126,16 @@ def install(site_dir: Path, built: Path, library: Library) -> Path:
     worker = bundled(WORKER, runtime)
     page = bundle(
         site_dir / PAGE_MODULE,
-        {source: config.module({**made, "runtime": runtime, "worker": config.integrity(worker.encode())})},
+        {
+            source: config.module(
+                {
+                    **made,
+                    **config.WORKER_ONLY,
+                    "runtime": runtime,
+                    "worker": config.integrity(worker.encode()),
+                }
+            )
+        },
     )
     target = site_dir / runtime
     scratch.rename(target)

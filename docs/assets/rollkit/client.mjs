@@ -78,6 +78,7 @@ export function start() {
   document.documentElement.dataset.rollkitBoots = String(boots);
   broadcast(LOADING, "loading");
   quarterSaid = -1;
+  let settled = false; // ready or failed: no more progress to show
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
@@ -85,7 +86,7 @@ export function start() {
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
-          if (state.worker === worker && document.documentElement.dataset.rollkitReady !== "1") loading(data);
+          if (state.worker === worker && !settled) loading(data);
         } else if (data.type === "ready") {
           state.timings = data.timings;
           document.documentElement.dataset.rollkitReady = "1";
@@ -105,6 +106,7 @@ export function start() {
     state.ready = Promise.reject(new Error("this site was built without its Python runtime"));
   }
   const ready = state.ready;
+  ready.then(() => { settled = true; }, () => { settled = true; });
   ready.then(
     () => {
       broadcast(LIVE, "ready");
