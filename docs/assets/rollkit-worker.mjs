@@ -163,14 +163,32 @@ wheel.catch((error) => fail(error.message));
 const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
-// Once Python is ready and has answered its first request (or a second has passed), each system's
-// package is imported in the background, one a task, so that the first roll of another system
-// (on the next page, by instant navigation) pays for its rules only, not for importing them
-// (several times the roll itself); a request waits for one import at most.
+// The page that started this worker names its systems after the worker's address (#hits,trait):
+// their packages are imported before the worker says it is ready, so the first roll there pays
+// for its rules only, not for importing them (several times the roll itself). The other systems
+// follow in the background once Python has answered its first request (or a second after it
+// is ready), one a task, for the pages instant navigation leads to; a request waits for one
+// import at most.
 const SYSTEMS_AFTER_MS = 1000;
 let python = null;
-let systemsLeft = null;
-function importSystems() {
+let systemsLeft = null; // the systems not yet imported, once the background imports have begun
+
+function importing(name) {
+  try {
+    importSystem(python, name);
+  } catch (error) { /* its own request will say what is wrong */ }
+}
+
+function pageSystems() {
+  const asked = self.location.hash.slice(1).split(",").map(decodeURIComponent);
+  try {
+    return systemNames(python).filter((name) => asked.includes(name));
+  } catch (error) {
+    return [];
+  }
+}
+
+function importOthers() {
   if (systemsLeft) return;
   try {
     systemsLeft = systemNames(python);
@@ -179,9 +197,7 @@ function importSystems() {
   }
   const next = () => {
     if (!systemsLeft.length) return;
-    try {
-      importSystem(python, systemsLeft.shift());
-    } catch (error) { /* its own request will say what is wrong */ }
+    importing(systemsLeft.shift());
     setTimeout(next, 0);
   };
   setTimeout(next, 0);
@@ -199,11 +215,12 @@ async function boot() {
     laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: laterBytes });
   }
   const { request, version } = startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
-  handle = request;
   python = pyodide;
+  for (const name of pageSystems()) importing(name);
+  handle = request;
   if (failed) return;
   postMessage({ type: "ready", version, timings: { pyodide: booted - started, rollkit: performance.now() - booted } });
-  setTimeout(importSystems, SYSTEMS_AFTER_MS);
+  setTimeout(importOthers, SYSTEMS_AFTER_MS);
 }
 
 const booting = boot().catch((error) => {
@@ -225,5 +242,5 @@ onmessage = async (event) => {
     answer = { ok: false, error: `rollkit failed: ${String(error && error.message ? error.message : error).split("\n").filter(Boolean).pop()}` };
   }
   postMessage({ id, ...answer, ms: performance.now() - began });
-  importSystems();
+  importOthers();
 };

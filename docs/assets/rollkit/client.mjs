@@ -82,7 +82,10 @@ export function start() {
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
-      const worker = new Worker(workerURL, { type: "module" });
+      // the page's systems after the worker's address (#hits,trait): it imports them before it
+      // is ready, so the first roll here pays for none of their imports
+      const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
+      const worker = new Worker(`${workerURL}#${systems.map(encodeURIComponent).join(",")}`, { type: "module" });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
