@@ -61,7 +61,9 @@ def test_a_page_and_the_runtime_load_compressed(
     assert wasm["cache-control"] == LONG_CACHE and wasm["vary"] == "Accept-Encoding"
     lock = json.loads((runtime_dir(site.directory) / "pyodide-lock.json").read_text(encoding="utf-8"))
     wheel = headers(runtime + lock["packages"]["rollkit"]["file_name"])
-    assert wheel["content-encoding"] == ENCODING and wheel["cache-control"] == LONG_CACHE  # stored, for the copies
+    assert (
+        wheel["content-encoding"] == ENCODING and wheel["cache-control"] == LONG_CACHE
+    )  # stored, for the copies
     stdlib = headers(runtime + "python_stdlib.zip")
     assert stdlib["content-encoding"] == ENCODING and stdlib["cache-control"] == LONG_CACHE
     worker = headers(runtime + "rollkit-worker.mjs")  # in the content-hashed folder too
