@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 from benchmarks import ROOT
 from benchmarks.browser.probes import PAGES
-from docs_tools.sitebuild import NPM_PYODIDE, config
+from docs_tools.sitebuild import NPM_PYODIDE, config, wheel
 from docs_tools.sitebuild.install import PAGE_MODULE
 from docs_tools.sitebuild.stdlib import STDLIB
 
@@ -47,6 +47,8 @@ def build_site(out: Path, base: str) -> float:
     shutil.copy2(ROOT / "docs" / "assets" / "rollkit" / "boot.mjs", bare / "boot.mjs")
     # The bare boot is Pyodide as npm ships it: its own standard library, not the site's compiled one.
     shutil.copy2(NPM_PYODIDE / STDLIB, bare / STDLIB)
+    # rollkit's sources, for the what-if of compiling them (the site's wheel carries none).
+    shutil.copy2(wheel.plain_wheel(), bare / "sources.whl")
     # The bare worker's first request: a roll of the first system, as a widget would send it.
     (bare / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
     return time.perf_counter() - began
