@@ -20,8 +20,21 @@ BROWSER = {
     "first_roll_ms": 1500.0,  # the moonshot: a cold first roll
     "bare_margin_ms": 100.0,  # a cold first roll at most this much slower than a bare Pyodide boot
     "warm_roll_ms": 1000.0,  # a second visit's first roll (and an offline one's)
+    "python_kb": 4000.0,  # Python for the first roll (worker, Pyodide, wheel), transferred, cold
+    "phone_roll_ms": 20_000.0,  # the first roll on a phone network (PHONE), from the tap to the dice
     "accessibility": 100,
     "performance": 95,
+}
+
+# The phone network of the phone first roll: Lighthouse's Slow 4G (its round trip, down and up
+# throughput) and its 4x slower CPU, set through the Chrome DevTools Protocol; Roll is tapped
+# one second after the page's load event.
+PHONE = {
+    "latency_ms": 150.0,
+    "down_kbps": 1638.4,
+    "up_kbps": 750.0,
+    "cpu_slowdown": 4,
+    "tap_after_load_ms": 1000,
 }
 
 # Hostile input (benchmarks.engine.hostile): the worst 1 MB a link carries in any reader text,

@@ -45,6 +45,7 @@ def run(blocks_json: str) -> str:
             "python": sys.version.split()[0],
             "loaded": loaded,
             "fractions": fractions.__file__,
+            "doctest": doctest.__file__,  # not the first roll's: from the later part of the library
             "results": results,
         }
     )

@@ -39,7 +39,10 @@ What is measured:
   ``loadPackage("rollkit")`` (what the wheel on ``sys.path`` saves).
 * **The first roll** of each kind of visit, click on Roll to dice shown: cold (the moonshot),
   warm (a second visit, from the browser's cache) and offline (a second visit with the
-  network off once the site's service worker has kept the site), against a bare boot.
+  network off once the site's service worker has kept the site), against a bare boot; and on
+  a phone network (``targets.PHONE``: Lighthouse's Slow 4G and a 4x slower CPU through the
+  DevTools protocol, fresh profile, Roll tapped a second after load), with what the widget
+  said while Python loaded.
 * **Python's downloads**: when the site worker asked for each of its files and had it
   (Resource Timing inside the worker, from the worker's start), on the cold click visits and
   on as many cold visits of the same site served by a second server that holds every

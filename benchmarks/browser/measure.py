@@ -21,6 +21,7 @@ from benchmarks.browser.site_build import (
     widget_pages,
 )
 from benchmarks.machine import CHROMIUM
+from benchmarks.targets import PHONE
 from rollkit import RulesError
 from rollkit._params import build
 
@@ -35,6 +36,7 @@ ARGS = [
 ]
 VIEWPORT = {"width": 1200, "height": 900}
 BOOT_TIMEOUT_MS = 90_000
+PHONE_TIMEOUT_MS = 180_000
 LAZY_TIMEOUT_MS = 30_000
 STEP_TIMEOUT_MS = 20_000
 
@@ -440,3 +442,60 @@ def sweep(
     finally:
         ctx.close()
     return out
+
+
+def throttle(ctx: Any, page: Any) -> Any:
+    """``page`` (and the workers it starts) on the phone network and CPU of ``PHONE``, through
+    the Chrome DevTools Protocol; returns the session."""
+    session = ctx.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": PHONE["latency_ms"],
+            "downloadThroughput": PHONE["down_kbps"] * 1024 / 8,
+            "uploadThroughput": PHONE["up_kbps"] * 1024 / 8,
+        },
+    )
+    session.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu_slowdown"]})
+    return session
+
+
+def phone_runs(
+    p: Any, args: argparse.Namespace, base: str, site: Path, log: Log, progress: Callable[[str], None]
+) -> list[dict[str, Any]]:
+    """First visits (fresh profile) on a phone network (``PHONE``): the page loaded, Roll
+    tapped a second later, timed to the dice; what the widget said while Python loaded."""
+    url = base + args.page
+    visits = []
+    for n in range(args.phone_runs):
+        with fresh_profile(p) as ctx:
+            page, errors = new_page(ctx)
+            throttle(ctx, page)
+            log.take()
+            page.goto(url, wait_until="load", timeout=PHONE_TIMEOUT_MS)
+            page.wait_for_timeout(PHONE["tap_after_load_ms"])
+            first = page.locator("[data-rollkit-widget]").first
+            probes.call(page, "watchStatus")
+            first.locator(".rk-roll").click()
+            probes.wait(page, "firstRolled", timeout=PHONE_TIMEOUT_MS)
+            marks = probes.call(page, "marks", first.get_attribute("id"))
+            resources = page_resources(page, "rollkit-worker")
+            visits.append(
+                {
+                    "marks": marks,
+                    "weight": weigh(resources, site, base, {}),
+                    "downloads": worker_downloads(resources),
+                    "said": probes.call(page, "statusSaid"),
+                    "server": log.take(),
+                    "errors": errors,
+                }
+            )
+            page.close()
+        marks = visits[-1]["marks"]
+        progress(
+            f"phone run {n + 1}/{args.phone_runs}: tap to dice {marks['seed'] - marks['click']:.0f} ms,"
+            f" Python {visits[-1]['weight']['python']['transfer'] / 1e6:.2f} MB"
+        )
+    return visits

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from benchmarks.browser.measure import LAZY_TIMEOUT_MS, VIEWPORT
 from benchmarks.browser.summary import median, spread
 from benchmarks.targets import BROWSER as TARGETS
+from benchmarks.targets import PHONE
 
 
 def fmt_ms(ms: float | None) -> str:
@@ -349,6 +350,15 @@ def timed_sections(
         f" {cell(cw['python_transfer'], fmt_kb)} | | |"
     )
     add(f"| same files as gzip -6 would send them | {cell(cc['python_gzip'], fmt_kb)} | | | |")
+    python_kb = max(cc["python_transfer"], default=0) / 1000
+    ok = target(
+        f"Python for the first roll ≤ {TARGETS['python_kb'] / 1000:.0f} MB transferred (cold)",
+        0 < python_kb <= TARGETS["python_kb"],
+        f"{fmt_kb(python_kb * 1000)} at most, compressed by the server",
+    )
+    add(
+        f"| Python for the first roll, the most of any cold visit | {fmt_kb(python_kb * 1000)} | | ≤ {TARGETS['python_kb'] / 1000:.0f} MB | {ok} |"
+    )
     reqs = median(cw["requests"])
     add(
         f"| responses from the HTTP cache (transferSize 0) | {cell(cc['from_cache'], lambda v: f'{v:.0f}')} |"
@@ -455,6 +465,20 @@ def first_roll_section(
                 fmt_ms(value),
             )
         add(f"| {label} | {cell(got['ready'])} | {cell(got['first_roll'])} | {wanted} | {ok} |")
+    phone = s.get("phone")
+    if phone:
+        limit = TARGETS["phone_roll_ms"]
+        value = max((v for v in phone["first_roll"] if v is not None), default=None)
+        ok = target(
+            f"first roll on a phone network (Slow 4G, {PHONE['cpu_slowdown']}x slower CPU) < {fmt_ms(limit)} from the tap",
+            value is not None and value < limit,
+            f"{fmt_ms(value)} at most ({len(phone['first_roll'])} runs: {', '.join(fmt_ms(v) for v in phone['first_roll'])})",
+        )
+        add(
+            f"| phone network: Slow 4G ({PHONE['latency_ms']:.0f} ms, {PHONE['down_kbps']:.0f}/{PHONE['up_kbps']:.0f} kbit/s),"
+            f" {PHONE['cpu_slowdown']}x slower CPU, fresh profile, Roll tapped {fmt_ms(PHONE['tap_after_load_ms'])}"
+            f" after load | {cell(phone['ready'])} | {cell(phone['first_roll'])} | < {fmt_ms(limit)} | {ok} |"
+        )
     add(
         f"| bare page: `loadPyodide` only (worker created → ready) | {cell(s['bare_cold']['created_to_ready'])} | | | |"
     )
@@ -465,6 +489,13 @@ def first_roll_section(
             f" {cell(far['ready'])} | {cell(far['first_roll'])} | | |"
         )
     add("")
+    if phone and phone.get("said"):
+        shown = phone["said"]
+        steps = shown if len(shown) <= 6 else [*shown[:3], "…", *shown[-3:]]
+        add(
+            f"On the phone network the first widget said, while Python loaded: {' → '.join(f'“{t}”' for t in steps)}."
+        )
+        add("")
 
 
 def downloads_section(settings: dict[str, Any], s: dict[str, Any], add: Callable[[str], None]) -> None:

@@ -19,6 +19,7 @@ from benchmarks.browser.measure import (
     Log,
     cold_runs,
     offline_runs,
+    phone_runs,
     sweep,
     timed_runs,
 )
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         runs: list[dict[str, Any]] = []
         distant: list[dict[str, Any]] = []
         offline: list[dict[str, Any]] = []
+        phone: list[dict[str, Any]] = []
         sw: dict[str, Any] | None = None
         summary: dict[str, Any] = {}
         try:
@@ -84,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
                             far.shutdown()
                             far.server_close()
                         offline = offline_runs(p, args, base, site, log, progress)
+                        phone = phone_runs(p, args, base, site, log, progress)
                         sw = None if args.no_sweep else sweep(browser, base, site, args, log, progress)
                         summary = {
-                            **summarize(runs, sw, distant, offline),
+                            **summarize(runs, sw, distant, offline, phone),
                             "cache_note": cache_note(runs, site, base, built_at),
                         }
                 finally:
@@ -100,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
             "page": args.page,
             "second": urlsplit(next_page(site, base, base + args.page)).path,
             "runs": args.runs,
+            "phone_runs": args.phone_runs,
             "samples": args.samples,
             "quick": args.quick,
             "viewport": VIEWPORT,
@@ -123,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
                     "runs": runs,
                     "distant": distant,
                     "offline": offline,
+                    "phone": phone,
                     "sweep": sw,
                 },
                 indent=1,
@@ -150,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="MS",
         help="the distant-host visits: each response held back this long (default 100)",
     )
+    parser.add_argument(
+        "--phone-runs",
+        type=int,
+        help="first visits on a phone network (Slow 4G, 4x slower CPU) (3; --quick 1)",
+    )
     parser.add_argument("--no-sweep", action="store_true", help="skip the every-widget sweep")
     parser.add_argument(
         "--lighthouse-only",
@@ -164,12 +174,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.runs is None:
         args.runs = 2 if args.quick else 5
+    if args.phone_runs is None:
+        args.phone_runs = 1 if args.quick else 3
     if args.samples is None:
         args.samples = 1 if args.quick else 2
     if args.lighthouse_runs is None:
         args.lighthouse_runs = 1 if args.quick else 3
     if args.lighthouse_only and args.no_lighthouse:
         parser.error("--lighthouse-only and --no-lighthouse exclude each other")
-    if args.runs < 1 or args.samples < 1 or args.lighthouse_runs < 1:
-        parser.error("--runs, --samples and --lighthouse-runs must be at least 1")
+    if args.runs < 1 or args.samples < 1 or args.lighthouse_runs < 1 or args.phone_runs < 1:
+        parser.error("--runs, --samples, --phone-runs and --lighthouse-runs must be at least 1")
     return run(args)

@@ -18,7 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 from benchmarks import ROOT
 from benchmarks.browser.probes import PAGES
-from docs_tools.sitebuild import NPM_PYODIDE, config
+from docs_tools.sitebuild import NPM_PYODIDE, config, wheel
 from docs_tools.sitebuild.install import PAGE_MODULE
 from docs_tools.sitebuild.stdlib import STDLIB
 
@@ -47,6 +47,8 @@ def build_site(out: Path, base: str) -> float:
     shutil.copy2(ROOT / "docs" / "assets" / "rollkit" / "boot.mjs", bare / "boot.mjs")
     # The bare boot is Pyodide as npm ships it: its own standard library, not the site's compiled one.
     shutil.copy2(NPM_PYODIDE / STDLIB, bare / STDLIB)
+    # rollkit's sources, for the what-if of compiling them (the site's wheel carries none).
+    shutil.copy2(wheel.plain_wheel(), bare / "sources.whl")
     # The bare worker's first request: a roll of the first system, as a widget would send it.
     (bare / "request.json").write_text(json.dumps(sample_requests(out)[0]), encoding="utf-8")
     return time.perf_counter() - began
@@ -69,7 +71,8 @@ def local_file(site: Path, base: str, url: str) -> Path | None:
 
 
 def widget_pages(site: Path, base: str) -> list[str]:
-    """Absolute URLs of the pages holding a widget, in the order of the site's nav."""
+    """Absolute URLs of the pages holding a widget, in the order of the site's nav (not the print
+    pages: their widgets are printed ones, and instant navigation does not lead there)."""
     home = (site / "index.html").read_text(encoding="utf-8")
     order: list[str] = []
     for href in re.findall(r'href="([^"#]*)" class="md-nav__link', home):
@@ -80,6 +83,8 @@ def widget_pages(site: Path, base: str) -> list[str]:
     for html in site.rglob("index.html"):
         if "data-rollkit-widget" in html.read_text(encoding="utf-8"):
             rel = html.parent.relative_to(site).as_posix()
+            if rel == "print" or rel.startswith("print/"):
+                continue
             with_widgets.append(base if rel == "." else f"{base}{rel}/")
     return sorted(with_widgets, key=lambda u: (order.index(u) if u in order else len(order), u))
 

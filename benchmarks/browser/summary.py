@@ -98,6 +98,7 @@ def summarize(
     sw: dict[str, Any] | None,
     distant: list[dict[str, Any]] | None = None,
     offline: list[dict[str, Any]] | None = None,
+    phone: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     s: dict[str, Any] = {
         "downloads": downloads([r["click_cold"] for r in runs]),
@@ -107,6 +108,14 @@ def summarize(
         s["distant"] = downloads(distant)
     if offline:
         s["offline"] = downloads(offline)
+    if phone:
+        s["phone"] = {
+            **downloads(phone),
+            "python_transfer": [v["weight"]["python"]["transfer"] for v in phone],
+            "tap_after_load": [sub(v["marks"]["click"], v["marks"]["load"]) for v in phone],
+            "said": phone[0]["said"],
+            "errors": sum(len(v.get("errors", [])) for v in phone),
+        }
     for kind in ("click", "lazy"):
         for cache in ("cold", "warm"):
             visits = [r[f"{kind}_{cache}"] for r in runs]

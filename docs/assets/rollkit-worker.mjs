@@ -15,7 +15,7 @@
 // (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
-import { startRollkit } from "./rollkit/boot.mjs";
+import { importSystem, laterStdlib, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -23,10 +23,11 @@ const RUNTIME = new URL("./", import.meta.url); // the runtime's folder: Pyodide
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // imported once checked
 // Every file this worker loads is checked against the hash the build's configuration names:
-// the wasm, the standard library, the lock file and the wheel as they download (a file that is
-// not the one the site was built with, or that arrives cut short, is refused at once), and
-// Pyodide's two modules before they are imported (a worker's import takes no integrity, so each
-// is first fetched with it, into the browser's cache, which the import then reads).
+// the wasm, the standard library, the lock file and the wheel once each has arrived, before
+// Pyodide reads it (a file that is not the one the site was built with, or that arrives cut
+// short, is refused), and Pyodide's two modules before they are imported (a worker's import
+// takes no integrity, so each is first fetched and checked, into the browser's cache, which the
+// import then reads). Each is counted as it arrives, for the progress the page shows.
 const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file]);
 const BOOT_LIMIT_MS = 120_000;
 let handle = null;
@@ -38,21 +39,89 @@ function fail(error) {
   postMessage({ type: "failed", error });
 }
 
-// A runtime file's download, checked against its hash when it is one of CHECKED; the error
-// says which file could not be had.
+// What has arrived of the first roll's downloads, told to the page as it grows ("progress":
+// loaded and total, in bytes as the server sends them): each file's share of its bytes as the
+// build compressed it (CONFIG.sizes: [its size, the size sent]) by how much of it has arrived.
+const SIZES = CONFIG.sizes || {};
+const arrived = new Map(); // file name: bytes of it read so far
+const PROGRESS_MS = 250; // told at most this often, and when a file is complete
+let told = 0;
+function progress(done) {
+  if (failed) return; // the page says why Python is unavailable: nothing more to count
+  const now = performance.now();
+  if (!done && now - told < PROGRESS_MS) return;
+  told = now;
+  let loaded = 0;
+  let total = 0;
+  for (const [name, [size, sent]] of Object.entries(SIZES)) {
+    total += sent;
+    loaded += size ? sent * Math.min(1, (arrived.get(name) || 0) / size) : 0;
+  }
+  if (total) postMessage({ type: "progress", loaded: Math.round(loaded), total });
+}
+
+// A body read to its end, each piece counted for `name` as it arrives.
+async function readCounted(name, response) {
+  const reader = response.body.getReader();
+  const pieces = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    length += value.length;
+    arrived.set(name, length);
+    progress(false);
+  }
+  progress(true);
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
+}
+
+function hashOf(digest) {
+  let text = "";
+  for (const byte of new Uint8Array(digest)) text += String.fromCharCode(byte);
+  return `sha256-${btoa(text)}`;
+}
+
+// A runtime file's download, counted as it arrives (see `progress`) on a copy of its body and,
+// when it is one of CHECKED, checked against its hash once whole, before anything reads it (as
+// a fetch with an integrity would, which says nothing until the last byte). The response itself
+// is handed on, its body unread: Pyodide gets the browser's own response, so the browser keeps
+// the wasm compiled for the next visit. The error says which file could not be had.
 const download = globalThis.fetch;
 async function checked(name) {
   const url = new URL(name, RUNTIME).href;
   const check = CHECKED.has(name);
+  const refused = `could not download ${name}, or it is not the file this site was built with`;
   let response;
+  let bytes;
   try {
-    response = await download(url, check ? { integrity: CONFIG.files[name] } : {});
-  } catch (error) { // the network, or the integrity check: the browser does not say which
-    throw new Error(check ? `could not download ${name}, or it is not the file this site was built with`
-      : `could not download the Python runtime (${error.message})`);
+    response = await download(url);
+    if (response.ok) bytes = await readCounted(name, response.clone());
+  } catch (error) { // the network, or a body cut short of its length
+    throw new Error(check ? refused : `could not download the Python runtime (${error.message})`);
   }
   if (!response.ok) throw new Error(`could not download ${name} (HTTP ${response.status})`);
+  if (check && hashOf(await crypto.subtle.digest("SHA-256", bytes)) !== CONFIG.files[name]) throw new Error(refused);
   return response;
+}
+
+// The rest of the standard library (boot.mjs's laterStdlib), downloaded when Python first
+// imports a module from it: synchronously, as an import is (a worker may), checked in Python
+// against its hash.
+function laterBytes() {
+  const request = new XMLHttpRequest();
+  request.open("GET", new URL(CONFIG.later.file, RUNTIME).href, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`HTTP ${request.status}`);
+  return new Uint8Array(request.response);
 }
 
 // Pyodide never settles when one of its files cannot be downloaded (it waits on a wasm
@@ -94,6 +163,46 @@ wheel.catch((error) => fail(error.message));
 const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
+// The page that started this worker names its systems after the worker's address (#hits,trait):
+// their packages are imported before the worker says it is ready, so the first roll there pays
+// for its rules only, not for importing them (several times the roll itself). The other systems
+// follow in the background once Python has answered its first request (or a second after it
+// is ready), one a task, for the pages instant navigation leads to; a request waits for one
+// import at most.
+const SYSTEMS_AFTER_MS = 1000;
+let python = null;
+let systemsLeft = null; // the systems not yet imported, once the background imports have begun
+
+function importing(name) {
+  try {
+    importSystem(python, name);
+  } catch (error) { /* its own request will say what is wrong */ }
+}
+
+function pageSystems() {
+  const asked = self.location.hash.slice(1).split(",").map(decodeURIComponent);
+  try {
+    return systemNames(python).filter((name) => asked.includes(name));
+  } catch (error) {
+    return [];
+  }
+}
+
+function importOthers() {
+  if (systemsLeft) return;
+  try {
+    systemsLeft = systemNames(python);
+  } catch (error) {
+    systemsLeft = [];
+  }
+  const next = () => {
+    if (!systemsLeft.length) return;
+    importing(systemsLeft.shift());
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
+}
+
 async function boot() {
   await modules;
   const [{ loadPyodide }] = await Promise.all([
@@ -102,10 +211,16 @@ async function boot() {
   ]);
   const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
+  if (CONFIG.later) {
+    laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: laterBytes });
+  }
   const { request, version } = startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
+  python = pyodide;
+  for (const name of pageSystems()) importing(name);
   handle = request;
   if (failed) return;
   postMessage({ type: "ready", version, timings: { pyodide: booted - started, rollkit: performance.now() - booted } });
+  setTimeout(importOthers, SYSTEMS_AFTER_MS);
 }
 
 const booting = boot().catch((error) => {
@@ -127,4 +242,5 @@ onmessage = async (event) => {
     answer = { ok: false, error: `rollkit failed: ${String(error && error.message ? error.message : error).split("\n").filter(Boolean).pop()}` };
   }
   postMessage({ id, ...answer, ms: performance.now() - began });
+  importOthers();
 };

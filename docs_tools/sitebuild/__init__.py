@@ -10,10 +10,11 @@ module each, in this order:
 - ``builder``: mkdocs or Zensical, strict, into the site folder.
 - ``app``: the web-app manifest and its icons (drawn in Python), so the site installs as an app.
 - ``search``: each search result under a system's pages names its system ("Botch (Hits)").
-- ``wheel``: the rollkit wheel of the working tree, with each module's bytecode for Pyodide's
-  Python beside its source (compiled by Pyodide under Node).
-- ``stdlib``: Pyodide's standard library zip with the modules its start-up and rollkit import
-  compiled the same way (npm's zip is source only).
+- ``wheel``: the rollkit wheel of the working tree, each module's bytecode for Pyodide's Python
+  in place of its source (compiled by Pyodide under Node).
+- ``stdlib``: Pyodide's standard library cut in two: the modules its start-up, rollkit and the
+  pages' examples import, compiled the same way (npm's zip is source only), and the rest, which
+  the worker fetches on the first import from it.
 - ``install``: the runtime's content-hashed folder ``pyodide/<hash>/`` (Pyodide's files, the
   wheel, the lock file and rollkit's worker), and the build's configuration (``config``) bundled
   into the page module and the worker (``bundle``): no shipped file is patched.

@@ -7,8 +7,8 @@ gets ``NAME.gz`` beside it (gzip, level 9, no name or time in the header, so a b
 byte-for-byte repeatable), and
 ``NAME.br`` too when the ``brotli`` package is importable (it is in the dev extra). A copy
 that would not save at least ``MIN_SAVING`` of the file is not written. Already-compressed
-formats (the wheel, images) are left alone; so is a zip of deflated entries, by that rule, but
-the site's ``python_stdlib.zip`` stores its compiled modules uncompressed for these copies.
+formats (images) are left alone; so is a zip of deflated entries, by that rule, but the site's
+``python_stdlib.zip`` and its wheel store their compiled modules uncompressed for these copies.
 
 ``scripts/serve_static.py`` (and so ``scripts/serve``, the browser tests and the benchmark)
 answers a request for ``NAME`` with the best copy the browser accepts (br, then gzip) and
@@ -37,8 +37,9 @@ except ImportError:  # pragma: no cover - depends on the environment
 from docs_tools.sitebuild.cache import cached
 
 CACHE_MIN = 512 * 1024  # bytes: the runtime's files; pages change with every edit
+BEST_MIN = 1024 * 1024  # bytes: the first roll's large files, compressed at brotli's best
 CACHE_KEEP = 24  # copies kept in the cache, the most recently used
-CACHE_VERSION = 2  # part of a cached copy's name: raised when the compression settings change
+CACHE_VERSION = 3  # part of a cached copy's name: raised when the compression settings change
 
 MIN_SIZE = 1024  # bytes: below this a copy saves less than a packet's worth
 MIN_SAVING = 0.1  # a copy must be at least this much smaller than the file
@@ -56,6 +57,7 @@ SUFFIXES = frozenset(
         ".wasm",
         ".webmanifest",
         ".zip",
+        ".whl",  # the site's wheel stores its entries for these copies
     }
 )
 
@@ -67,8 +69,9 @@ def _gzip(data: bytes) -> bytes:
 def _brotli(data: bytes) -> bytes:
     # About the best quality that takes seconds, not minutes, on a two-core machine (a fresh
     # checkout, as in CI, compresses the runtime once): 10 for the pages (7% less than 9), 9 for
-    # the runtime's large files (11 gives the wasm 12% less, at several times the time).
-    quality = 10 if len(data) < CACHE_MIN else 9
+    # the runtime's large files, but 11 for the wasm, the first roll's largest download, which
+    # only a new Pyodide changes (12% less, 370 KB on a phone network; half a minute, once).
+    quality = 11 if len(data) >= BEST_MIN else 10 if len(data) < CACHE_MIN else 9
     return bytes(brotli.compress(data, quality=quality))
 
 
@@ -77,7 +80,7 @@ ENCODERS: dict[str, tuple[str, Callable[[bytes], bytes]]] = {"gzip": (".gz", _gz
 if brotli is not None:  # pragma: no cover - depends on the environment
     ENCODERS = {"br": (".br", _brotli), **ENCODERS}
 
-__all__ = ["precompress", "wanted", "Compressed", "ENCODERS", "MIN_SIZE", "SUFFIXES"]
+__all__ = ["precompress", "sent", "wanted", "Compressed", "ENCODERS", "MIN_SIZE", "SUFFIXES"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,19 @@ def _cached(data: bytes, suffix: str, encode: Callable[[bytes], bytes]) -> bytes
         (folder / "copy").write_bytes(encode(data))
 
     return (cached("compressed", name, make, keep=CACHE_KEEP) / "copy").read_bytes()
+
+
+def sent(path: Path) -> int:
+    """The bytes a server that negotiates the build's copies sends for the file ``path`` to a
+    browser that takes any of them: its smallest copy that ``precompress`` writes, else itself."""
+    data = path.read_bytes()
+    sizes = [len(data)]
+    if wanted(path, len(data)):
+        for suffix, encode in ENCODERS.values():
+            done = len(_cached(data, suffix, encode))
+            if done <= len(data) * (1 - MIN_SAVING):
+                sizes.append(done)
+    return min(sizes)
 
 
 def precompress(site_dir: Path, *, min_size: int = MIN_SIZE) -> list[Compressed]:

@@ -12,6 +12,13 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
   its integrity (``sha256-<base64>``), which the browser checks as it downloads the ones the
   worker asks to check;
 - ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``;
+- ``later``: the rest of the standard library (``file``, its ``path`` in Pyodide's file system
+  and the top-level ``names`` only it holds), which the worker fetches on the first import of
+  one of them; ``None`` when the standard library is npm's whole zip;
+- ``sizes``: each file the first roll downloads, ``[its size, the bytes the server sends]``
+  (its best compressed copy), for the progress the widget shows while Python loads;
+- ``later`` and ``sizes`` are in the worker's copy only (``WORKER_ONLY``: the page module's
+  leaves them empty);
 - ``worker``: in the page module only, the worker's integrity (the worker cannot name its own),
   which the page checks before it starts the worker.
 
@@ -34,7 +41,11 @@ SOURCE = "assets/rollkit/config.mjs"  # in the site (and in docs/): the module i
 NAME = "CONFIG"
 _BUNDLED = re.compile(rf"^const {NAME} = (\{{.*\}});$", re.M)
 
-__all__ = ["make", "module", "read", "integrity", "SOURCE"]
+__all__ = ["make", "module", "read", "integrity", "SOURCE", "WORKER_ONLY"]
+
+
+# What only the worker reads, left out of the page module's copy (the page before Python stays small).
+WORKER_ONLY: dict[str, Any] = {"later": None, "sizes": {}}
 
 
 def integrity(data: bytes) -> str:
@@ -42,14 +53,27 @@ def integrity(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def make(files: dict[str, str], wheel: str, runtime: str | None = None) -> dict[str, Any]:
-    """The configuration of a runtime of ``files`` (name: integrity) with the wheel ``wheel``."""
+def make(
+    files: dict[str, str],
+    wheel: str,
+    runtime: str | None = None,
+    *,
+    later: tuple[str, tuple[str, ...]] | None = None,
+    sizes: dict[str, tuple[int, int]] | None = None,
+) -> dict[str, Any]:
+    """The configuration of a runtime of ``files`` (name: integrity) with the wheel ``wheel``,
+    the later standard library ``later`` (its file name and the names only it holds) and the
+    first roll's files' ``sizes``."""
     if wheel not in files:
         raise RuntimeError(f"the runtime's files do not include the wheel {wheel}")
+    if later and later[0] not in files:
+        raise RuntimeError(f"the runtime's files do not include {later[0]}")
     return {
         "runtime": runtime,
         "files": dict(sorted(files.items())),
         "wheel": {"file": wheel, "path": wheel_path(wheel)},
+        "later": {"file": later[0], "path": wheel_path(later[0]), "names": list(later[1])} if later else None,
+        "sizes": {name: list(size) for name, size in sorted((sizes or {}).items())},
         "worker": None,
     }
 

@@ -3,7 +3,7 @@ configuration into its page module and worker.
 
 - Pyodide's runtime files come from npm ``pyodide`` (pinned in package.json, installed by
   ``npm ci``), so the site never asks a CDN for anything; its standard library is the ``stdlib``
-  step's.
+  step's (the first roll's part, and the rest for later).
 - ``pyodide lockfile add-wheels`` registers the wheel, with its sha256, in the site's
   ``pyodide-lock.json``, which lists only what the site serves.
 - All of it goes into ``pyodide/<hash>/`` with rollkit's worker, the hash covering every file
@@ -28,7 +28,8 @@ from pathlib import Path
 
 from docs_tools.sitebuild import HASH_LENGTH, NPM_PYODIDE, RUNTIME_HOME, config
 from docs_tools.sitebuild.bundle import bundle
-from docs_tools.sitebuild.stdlib import STDLIB
+from docs_tools.sitebuild.compress import sent
+from docs_tools.sitebuild.stdlib import STDLIB, Library
 
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)  # Pyodide's files the site serves
 LOCK = "pyodide-lock.json"
@@ -83,7 +84,7 @@ def _wheel_integrity(folder: Path, wheel_name: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
 
 
-def install(site_dir: Path, built: Path, library: Path) -> Path:
+def install(site_dir: Path, built: Path, library: Library) -> Path:
     """Put the runtime (Pyodide's files with the standard library ``library``, the wheel ``built``,
     the lock file and the worker) into ``site_dir/pyodide/<hash>/`` and bundle the page module and
     the worker with the build's configuration; returns that folder."""
@@ -103,10 +104,16 @@ def install(site_dir: Path, built: Path, library: Path) -> Path:
     shutil.copy2(built, scratch / built.name)
     _lock(scratch, built.name)  # checked against the wheel: its integrity below is the lock file's sha256
     for name in RUNTIME:
-        shutil.copy2(library if name == STDLIB else NPM_PYODIDE / name, scratch / name)
-    files = {name: config.integrity((scratch / name).read_bytes()) for name in (*RUNTIME, LOCK)}
+        shutil.copy2(library.core if name == STDLIB else NPM_PYODIDE / name, scratch / name)
+    first = (*RUNTIME, LOCK, built.name)  # what the first roll downloads, its sizes for the progress shown
+    sizes = {name: ((scratch / name).stat().st_size, sent(scratch / name)) for name in first}
+    if library.later:
+        shutil.copy2(library.later, scratch / library.later.name)
+    later = (library.later.name, library.names) if library.later else None
+    kept = (*RUNTIME, LOCK, *((library.later.name,) if library.later else ()))
+    files = {name: config.integrity((scratch / name).read_bytes()) for name in kept}
     files[built.name] = _wheel_integrity(scratch, built.name)  # the lock file's sha256: one hash, not two
-    made = config.make(files, built.name)
+    made = config.make(files, built.name, later=later, sizes=sizes)
     source = site_dir / config.SOURCE
 
     def bundled(entry_module: str, runtime: str | None) -> str:
@@ -119,7 +126,16 @@ def install(site_dir: Path, built: Path, library: Path) -> Path:
     worker = bundled(WORKER, runtime)
     page = bundle(
         site_dir / PAGE_MODULE,
-        {source: config.module({**made, "runtime": runtime, "worker": config.integrity(worker.encode())})},
+        {
+            source: config.module(
+                {
+                    **made,
+                    **config.WORKER_ONLY,
+                    "runtime": runtime,
+                    "worker": config.integrity(worker.encode()),
+                }
+            )
+        },
     )
     target = site_dir / runtime
     scratch.rename(target)

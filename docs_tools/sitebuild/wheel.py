@@ -2,8 +2,9 @@
 
 The wheel is built from a copy of the sources (``pip wheel``), then Pyodide itself, under Node,
 compiles every module of it for Pyodide's Python (``compile_wheel``): the site's wheel carries
-each module's ``.pyc`` beside its source, where zipimport looks, so the browser does not compile
-them (about 100 ms). Both are cached (``build/wheel/``, ``build/wheel-pyodide/``) by what they
+each module's ``.pyc`` in place of its source, where zipimport looks, so the browser does not
+compile them (about 100 ms) nor download sources it never reads; its entries are stored
+uncompressed, so that the build's brotli and gzip copies of it compress them together. Both are cached (``build/wheel/``, ``build/wheel-pyodide/``) by what they
 are made of. Without Node (or when the compile fails) the build says so and ships the wheel as
 built.
 """
@@ -25,6 +26,7 @@ from docs_tools.sitebuild import NPM_PYODIDE, ROOT, node, wheel_path
 from docs_tools.sitebuild.cache import cached, key
 
 KEEP = 2  # wheels kept in each cache, the most recently used
+LAYOUT = b"bytecode in place of sources, stored"  # part of the compiled wheel's key
 
 __all__ = ["wheel", "plain_wheel", "compile_wheel"]
 
@@ -34,7 +36,7 @@ def wheel() -> Path:
     can compile it (``compile_wheel``), else as built (said on stderr)."""
     plain = plain_wheel()
     version = json.loads((NPM_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
-    made = key(plain, plain.name, version, *node.sources("compile_wheel"))
+    made = key(plain, plain.name, version, LAYOUT, *node.sources("compile_wheel"))
 
     def make(folder: Path) -> None:
         compile_wheel(plain, folder / plain.name)
@@ -91,15 +93,23 @@ def _pip_wheel(folder: Path) -> None:
         )
 
 
+BROWSER_NEVER_READS = ("py.typed",)  # beside the sources, which the bytecode replaces
+
+
+def _never_read(name: str) -> bool:
+    return name.rsplit("/", 1)[-1] in BROWSER_NEVER_READS
+
+
 def _record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
 
 
 def compile_wheel(plain: Path, target: Path) -> str:
-    """Write ``target``: the wheel ``plain`` with every module also compiled by Pyodide's Python
-    (run under Node: ``node/compile_wheel.mjs``), each ``.pyc`` beside its source (zipimport reads
-    no ``__pycache__``), its RECORD listing them; returns Python's cache tag (such as
+    """Write ``target``: the wheel ``plain`` with every module compiled by Pyodide's Python
+    (run under Node: ``node/compile_wheel.mjs``), each ``.pyc`` where its source was (zipimport
+    reads no ``__pycache__``) and the source left out (``BROWSER_NEVER_READS``), every entry
+    stored, its RECORD listing what it holds; returns Python's cache tag (such as
     ``cpython-314``). Raises ``RuntimeError`` when Node or the compile fails."""
     with tempfile.TemporaryDirectory(prefix="rollkit-pyc-") as tmp:
         source, compiled = Path(tmp) / "source", Path(tmp) / "compiled"
@@ -118,23 +128,25 @@ def compile_wheel(plain: Path, target: Path) -> str:
             (info.filename, data) for info, data in entries if info.filename.endswith(".dist-info/RECORD")
         )
         added = [(p.relative_to(compiled).as_posix(), p.read_bytes()) for p in pycs]
+        replaced = {name.removesuffix("c") for name, _ in added}
+        entries = [(i, d) for i, d in entries if i.filename not in replaced and not _never_read(i.filename)]
+        kept = {info.filename for info, _ in entries}
         lines = [
-            line for line in record.decode("utf-8").splitlines() if line and not line.startswith(record_name)
+            line
+            for line in record.decode("utf-8").splitlines()
+            if line and not line.startswith(record_name) and line.split(",")[0] in kept
         ]
         lines += [_record_line(name, data) for name, data in added] + [f"{record_name},,"]
         partial = target.with_name(target.name + ".tmp")
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as out_zip:
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_STORED) as out_zip:
             for info, data in entries:
                 if info.filename != record_name:
+                    info.compress_type = zipfile.ZIP_STORED
                     out_zip.writestr(info, data)
             for name, data in added:
-                out_zip.writestr(
-                    zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED
-                )
+                out_zip.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
             out_zip.writestr(
-                zipfile.ZipInfo(record_name, date_time=(1980, 1, 1, 0, 0, 0)),
-                "\n".join(lines) + "\n",
-                zipfile.ZIP_DEFLATED,
+                zipfile.ZipInfo(record_name, date_time=(1980, 1, 1, 0, 0, 0)), "\n".join(lines) + "\n"
             )
         os.replace(partial, target)
         return tag

@@ -61,8 +61,11 @@ def test_a_wheel_that_does_not_match_its_sha256_is_refused(
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     # still a wheel zipimport reads, but not the one whose sha256 the lock file (and so the
     # worker) names
-    with zipfile.ZipFile(runtime / lock["packages"]["rollkit"]["file_name"], "a") as zf:
+    wheel = runtime / lock["packages"]["rollkit"]["file_name"]
+    with zipfile.ZipFile(wheel, "a") as zf:
         zf.comment = b"changed after the build"
+    for copy_of_it in runtime.glob(f"{wheel.name}.*"):  # the build's compressed copies: of the old one
+        copy_of_it.unlink()
     for served in serve_copy(Site(site.base, copy), tmp_path):
         page = open_page(browser, served)
         page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]

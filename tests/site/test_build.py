@@ -133,7 +133,7 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert hashlib.sha256(shipped.read_bytes()).hexdigest() == lock["packages"]["rollkit"]["sha256"]
     _assert_compiled(shipped, PYTHON_314_MAGIC)  # Pyodide 314's Python, not the CPython running the build
     with zipfile.ZipFile(shipped) as zf:  # the working tree's modules, no leftover of an older build
-        modules = {n for n in zf.namelist() if n.endswith(".py")}
+        modules = {n[:-1] for n in zf.namelist() if n.endswith(".pyc")}
     assert modules == {p.relative_to(ROOT).as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     worker = (runtime / "rollkit-worker.mjs").read_text(encoding="utf-8")  # cached with the runtime
     assert 'import("./pyodide.mjs")' in worker  # Pyodide beside it, in the runtime's folder
@@ -143,7 +143,12 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     made = config.read(runtime / "rollkit-worker.mjs")
     page_config = config.read(site / "assets" / "rollkit.mjs")
     worker_bytes = (runtime / "rollkit-worker.mjs").read_bytes()
-    assert page_config == {**made, "worker": config.integrity(worker_bytes)}  # the page checks the worker
+    assert page_config == {
+        **made,
+        "later": None,
+        "sizes": {},
+        "worker": config.integrity(worker_bytes),
+    }  # the page checks the worker
     assert made["worker"] is None  # the worker cannot name its own hash
     wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
     assert made["runtime"] == f"pyodide/{runtime.name}/"
@@ -162,7 +167,28 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     old = (site / "assets" / "rollkit-worker.mjs").read_text(encoding="utf-8")
     assert f'import "../pyodide/{runtime.name}/rollkit-worker.mjs";' in old
     assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= {p.name for p in runtime.iterdir()}
-    _assert_compiled_stdlib(runtime / "python_stdlib.zip", PYTHON_314_MAGIC)
+    later = _assert_compiled_stdlib(
+        runtime / "python_stdlib.zip", runtime / "python_stdlib_later.zip", PYTHON_314_MAGIC
+    )
+    assert made["later"] == {
+        "file": "python_stdlib_later.zip",
+        "path": "/lib/python_stdlib_later.zip",
+        "names": later,
+    }
+    # what the first roll downloads, each with its size and what the server sends (its .br copy)
+    first = (
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        shipped.name,
+    )
+    assert made["sizes"] == {
+        name: [(runtime / name).stat().st_size, min(p.stat().st_size for p in runtime.glob(f"{name}*"))]
+        for name in first
+    }
+    assert made["sizes"]["pyodide.asm.wasm"][1] == (runtime / "pyodide.asm.wasm.br").stat().st_size
     assert not list((tmp_path / "build").glob("zensical-*"))  # Zensical's scratch folder is gone
 
 
@@ -171,16 +197,18 @@ def _digest(data: bytes) -> str:
 
 
 def _assert_compiled(wheel: Path, magic: int) -> None:
-    """Every module of ``wheel`` has its unchecked-hash .pyc for the Python of ``magic`` beside
-    it (where zipimport looks), none in ``__pycache__``, and RECORD lists every file."""
+    """Every module of ``wheel`` is its unchecked-hash .pyc for the Python of ``magic`` where its
+    source was (where zipimport looks), without the source, none in ``__pycache__``, every entry
+    stored (for the build's compressed copies), and RECORD lists every file."""
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-        modules = [n for n in names if n.endswith(".py")]
+        assert not [n for n in names if n.endswith((".py", "py.typed"))]  # the browser never reads them
+        assert {info.compress_type for info in zf.infolist()} == {zipfile.ZIP_STORED}
+        modules = [n[:-1] for n in names if n.endswith(".pyc")]
         assert modules
         assert not [n for n in names if "__pycache__" in n]
         for module in modules:
             pyc = module + "c"
-            assert pyc in names, pyc
             data = zf.read(pyc)
             assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", pyc
             assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, not checked
@@ -196,28 +224,36 @@ def _assert_compiled(wheel: Path, magic: int) -> None:
                 assert record[name] == (_digest(data), str(len(data))), name
 
 
-def _assert_compiled_stdlib(shipped: Path, magic: int) -> None:
-    """The site's standard library is npm's, entry for entry, but for the modules Pyodide's start-up
-    and rollkit import: those are unchecked-hash .pyc for the Python of ``magic``, without source."""
+def _assert_compiled_stdlib(shipped: Path, later: Path, magic: int) -> list[str]:
+    """The site's standard library is npm's, entry for entry, cut in two: ``shipped`` holds the
+    modules Pyodide's start-up, rollkit and the pages' examples import, as unchecked-hash .pyc
+    for the Python of ``magic`` without source; ``later`` everything else, as npm has it.
+    Returns the top-level names only ``later`` holds."""
     with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as npm:
         original = {info.filename: npm.read(info) for info in npm.infolist()}
-    with zipfile.ZipFile(shipped) as zf:
+    with zipfile.ZipFile(shipped) as zf, zipfile.ZipFile(later) as rest:
         names = zf.namelist()
-        compiled = {n[:-1] for n in names if n.endswith(".pyc")}
-        # Pyodide's own start-up (json, ast) and rollkit's imports (fractions, numbers, html)
+        assert names and all(n.endswith(".pyc") for n in names)  # no source, nothing else
+        compiled = {n[:-1] for n in names}
+        # Pyodide's own start-up (json, ast), rollkit's imports (fractions, numbers, html)
         assert {"json/__init__.py", "ast.py", "fractions.py", "numbers.py", "html/__init__.py"} <= compiled
-        assert "smtplib.py" in names and "smtplib.py" not in compiled  # nothing imports it
-        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(original)
+        assert "os.py" not in compiled  # frozen into the wasm: never read from the zip
+        assert {"smtplib.py", "doctest.py", "argparse.py"} <= set(
+            rest.namelist()
+        )  # nothing the first roll imports
+        assert compiled.isdisjoint(rest.namelist())
+        assert compiled | set(rest.namelist()) == set(original)
+        for name in rest.namelist():
+            assert rest.read(name) == original[name], name
         for name in names:
             data = zf.read(name)
-            if name.endswith(".pyc"):
-                assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", name
-                assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, not checked
-                # compiled from npm's source: its hash, keyed as that Python keys it
-                raw_magic = int.from_bytes(data[:4], "little")
-                assert data[8:16] == _imp.source_hash(raw_magic, original[name[:-1]]), name
-            else:
-                assert data == original[name], name
+            assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", name
+            assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, not checked
+            # compiled from npm's source: its hash, keyed as that Python keys it
+            raw_magic = int.from_bytes(data[:4], "little")
+            assert data[8:16] == _imp.source_hash(raw_magic, original[name[:-1]]), name
+        tops = {n.split("/")[0].removesuffix(".py") for n in rest.namelist() if not n.endswith("/")}
+    return sorted(tops)
 
 
 def _tiny_wheel(folder: Path) -> Path:
@@ -252,7 +288,7 @@ def test_without_node_the_wheel_ships_as_built_and_the_build_says_so(
         capsys.readouterr().err
     )
     assert not (tmp_path / "never.whl").exists()
-    assert stdlib.stdlib(plain) == NPM_PYODIDE / "python_stdlib.zip"
+    assert stdlib.stdlib(plain) == stdlib.Library(NPM_PYODIDE / "python_stdlib.zip")
     assert "Node.js is not installed (scripts/setup installs it): the site's standard library is npm's" in (
         capsys.readouterr().err
     )

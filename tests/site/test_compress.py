@@ -24,7 +24,8 @@ def _zip(how: int) -> bytes:
     """A zip of a module stored as it is (a copy pays), or of compressed data (a copy would not)."""
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", how) as zf:
-        zf.writestr("fractions.pyc", TEXT if how == zipfile.ZIP_STORED else random.Random(7).randbytes(8000))
+        entry = zipfile.ZipInfo("fractions.pyc", date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes every time
+        zf.writestr(entry, TEXT if how == zipfile.ZIP_STORED else random.Random(7).randbytes(8000), how)
     return data.getvalue()
 
 
@@ -40,7 +41,8 @@ def _tree(root: Path) -> dict[str, bytes]:
         # the site's standard library: compiled modules stored uncompressed, for the copies
         f"pyodide/{HASH}/python_stdlib.zip": _zip(zipfile.ZIP_STORED),
         f"pyodide/{HASH}/deflated.zip": _zip(zipfile.ZIP_DEFLATED),  # no copy would save enough
-        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl": TEXT.encode(),
+        # the site's wheel: its compiled modules stored too (a deflated one would get no copy)
+        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl": _zip(zipfile.ZIP_STORED),
         "small.html": b"<p>tiny</p>",
         "noise.js": random.Random(7).randbytes(8000),  # gzip would not save enough
     }
@@ -62,6 +64,7 @@ def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_pa
         "search/search_index.json",
         f"pyodide/{HASH}/pyodide.asm.wasm",
         f"pyodide/{HASH}/python_stdlib.zip",
+        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl",
     }
     assert set(done) == expected
     for name in expected:
@@ -77,7 +80,6 @@ def test_every_large_text_and_wasm_file_gets_copies_that_decompress_to_it(tmp_pa
         "small.html",
         "noise.js",
         f"pyodide/{HASH}/deflated.zip",
-        f"pyodide/{HASH}/rollkit-0.1.0-py3-none-any.whl",
     ):
         assert not list(tmp_path.glob(skipped + ".*")), skipped
 
@@ -212,3 +214,23 @@ def test_the_runtime_folder_is_what_the_server_caches(tmp_path: Path) -> None:
     (tmp_path / RUNTIME_HOME / ("e" * HASH_LENGTH) / "pyodide-lock.json").write_text("{}")
     with pytest.raises(RuntimeError, match="holds 2 runtimes"):
         runtime_dir(tmp_path)
+
+
+def test_what_a_server_sends_is_the_smallest_copy_written_else_the_file(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    compress.precompress(tmp_path)
+    for name in (
+        "index.html",
+        f"pyodide/{HASH}/python_stdlib.zip",
+        f"pyodide/{HASH}/deflated.zip",
+        "small.html",
+    ):
+        path = tmp_path / name
+        copies = [
+            len(path.with_name(path.name + suffix).read_bytes())
+            for suffix in (".br", ".gz")
+            if path.with_name(path.name + suffix).exists()
+        ]
+        assert compress.sent(path) == min([path.stat().st_size, *copies]), name
+    assert compress.sent(tmp_path / "small.html") == len(b"<p>tiny</p>")
+    assert compress.sent(tmp_path / "index.html") < len(TEXT.encode()) / 5

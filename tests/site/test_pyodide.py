@@ -36,6 +36,8 @@ def test_docs_doctests_pass_in_pyodide() -> None:
                 blocks.append({"name": f"{page.relative_to(ROOT)}:{fence.line}", "source": fence.body})
     assert len(blocks) >= 50
     built = wheel.wheel()
+    library = stdlib.stdlib(built)
+    assert library.later is not None, "the site's standard library is npm's whole zip"
     done = subprocess.run(
         ["node", str(ROOT / "scripts" / "pyodide_doctest.mjs")],
         cwd=ROOT,
@@ -43,7 +45,12 @@ def test_docs_doctests_pass_in_pyodide() -> None:
             {
                 "wheel": str(built),
                 "path": f"{WHEEL_FOLDER}/{built.name}",
-                "stdlib": str(stdlib.stdlib(built)),
+                "stdlib": str(library.core),
+                "later": {
+                    "file": str(library.later),
+                    "path": f"{WHEEL_FOLDER}/{library.later.name}",
+                    "names": list(library.names),
+                },
                 "blocks": blocks,
             }
         ),
@@ -60,6 +67,7 @@ def test_docs_doctests_pass_in_pyodide() -> None:
     modules = {p.relative_to(ROOT).with_suffix(".pyc").as_posix() for p in (ROOT / "rollkit").rglob("*.py")}
     modules.discard("rollkit/__main__.pyc")
     assert answer["fractions"].endswith("/fractions.pyc")  # the site's standard library, compiled
+    assert answer["doctest"] == f"{WHEEL_FOLDER}/{library.later.name}/doctest.py"  # fetched on import
     assert set(answer["loaded"]) == {f"{WHEEL_FOLDER}/{built.name}/{m}" for m in modules}
     assert [r["name"] for r in answer["results"]] == [b["name"] for b in blocks]
     failures = [f"{r['name']}\n{r['report']}" for r in answer["results"] if r["failed"]]

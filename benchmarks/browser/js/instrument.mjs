@@ -89,6 +89,16 @@ export default function instrument() {
   B.workerReady = () => root().rollkitReady === "1";
   B.firstRolled = () => firstWidget().dataset.seed !== undefined;
   B.timings = () => window.rollkitWidgets.state.timings;
+  // What the first widget's status says from now on, each text once, in order (the progress
+  // shown while Python loads).
+  const said = [];
+  B.watchStatus = () => {
+    const node = firstWidget().querySelector(".rk-status");
+    const note = () => { if (node.textContent && said.at(-1) !== node.textContent) said.push(node.textContent); };
+    note();
+    new MutationObserver(note).observe(node, { childList: true, characterData: true, subtree: true });
+  };
+  B.statusSaid = () => said;
   B.startWorker = () => { window.rollkitWidgets.start(); };
   // Set once on a page of the sweep: still there at its end if no navigation reloaded the page.
   B.markPage = () => { window.__samePage = true; };

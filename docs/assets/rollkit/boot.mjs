@@ -30,3 +30,68 @@ export function startRollkit(pyodide, path, bytes) {
   rollkit.destroy();
   return { request, version };
 }
+
+// The rest of the standard library, later: the site's python_stdlib.zip holds only the modules
+// the first roll and the pages' examples import (docs_tools/sitebuild/stdlib.py); the first
+// import of a module under one of `names` (the top-level names only the later zip holds) calls
+// `bytes()` for that zip (the worker downloads it then; a Node program reads it), checks it
+// against `integrity` ("sha256-<base64>", or null: unchecked), writes it at `path` and puts it
+// last on sys.path, so any import works, the first from there a download later.
+// (No line of it starts with "import": the bundler reads such a line as a module's import.)
+const LATER_HOOK = `
+from importlib.machinery import PathFinder
+class StandardLibraryLater:
+    def __init__(self, names, path, integrity, bytes_of):
+        self.names, self.path, self.integrity, self.bytes_of = frozenset(names), path, integrity, bytes_of
+        self.ready = False
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in self.names:
+            return None
+        if not self.ready:
+            self.fetch()
+        where = self.path + "".join("/" + part for part in name.split(".")[:-1])
+        return PathFinder.find_spec(name, [where])
+    def fetch(self):
+        import base64, sys
+        try:
+            data = bytes(self.bytes_of().to_py())
+        except Exception as error:
+            raise ImportError(f"the rest of Python's standard library could not be downloaded ({error})") from None
+        if self.integrity:
+            import _sha2
+            if "sha256-" + base64.b64encode(_sha2.sha256(data).digest()).decode() != self.integrity:
+                raise ImportError("the rest of Python's standard library is not the file this site was built with")
+        with open(self.path, "wb") as file:
+            file.write(data)
+        self.ready = True
+        sys.path.append(self.path)
+`;
+
+export function laterStdlib(pyodide, { names, path, integrity = null, bytes }) {
+  const namespace = pyodide.globals.get("dict")();
+  pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: the standard library, later>" });
+  const hook = namespace.get("StandardLibraryLater")(pyodide.toPy(names), path, integrity, bytes);
+  const sys = pyodide.pyimport("sys");
+  sys.meta_path.append(hook);
+  sys.destroy();
+  hook.destroy();
+  namespace.destroy();
+}
+
+// Every system's name, for importing each ahead of its first request (`importSystem`).
+export function systemNames(pyodide) {
+  const registry = pyodide.pyimport("rollkit._registry");
+  const names = registry.names();
+  const list = names.toJs();
+  names.destroy();
+  registry.destroy();
+  return list;
+}
+
+// The package of the system `name` imported (its rules, checks and words), as its first
+// request would import it.
+export function importSystem(pyodide, name) {
+  const rollkit = pyodide.pyimport("rollkit");
+  rollkit[name].destroy();
+  rollkit.destroy();
+}

@@ -50,6 +50,25 @@ async function checkedWorker() {
   if (!response.ok) throw new Error(`could not download rollkit's worker (HTTP ${response.status})`);
 }
 
+// How much of Python's downloads has arrived, of how much (in MB as the server sends them, the
+// sizes known from the build): shown by the page's first widget as it grows, said to a screen
+// reader when it starts and at each further quarter (not at every step).
+const LOADING = "Loading Python and rollkit…";
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+function loadingText(loaded, total) {
+  return `Loading Python: ${megabytes(loaded)} of ${megabytes(total)} MB…`;
+}
+let quarterSaid = -1;
+function loading({ loaded, total }) {
+  const text = loadingText(loaded, total);
+  const quarter = Math.min(3, Math.floor((4 * loaded) / total));
+  if (quarter > quarterSaid) {
+    quarterSaid = quarter;
+    announce(text);
+  }
+  for (const widget of widgets) widget.status(text, "loading", true);
+}
+
 // Start the worker (once): on the first interaction, or when a widget has been in
 // view and the browser is idle, so the page's own text and odds never wait for it.
 export function start() {
@@ -57,14 +76,21 @@ export function start() {
   state.boots += 1;
   const boots = state.boots;
   document.documentElement.dataset.rollkitBoots = String(boots);
-  broadcast("Loading Python and rollkit…", "loading");
+  broadcast(LOADING, "loading");
+  quarterSaid = -1;
+  let settled = false; // ready or failed: no more progress to show
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
-      const worker = new Worker(workerURL, { type: "module" });
+      // the page's systems after the worker's address (#hits,trait): it imports them before it
+      // is ready, so the first roll here pays for none of their imports
+      const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
+      const worker = new Worker(`${workerURL}#${systems.map(encodeURIComponent).join(",")}`, { type: "module" });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
-        if (data.type === "ready") {
+        if (data.type === "progress") {
+          if (state.worker === worker && !settled) loading(data);
+        } else if (data.type === "ready") {
           state.timings = data.timings;
           document.documentElement.dataset.rollkitReady = "1";
           resolve(data);
@@ -83,6 +109,7 @@ export function start() {
     state.ready = Promise.reject(new Error("this site was built without its Python runtime"));
   }
   const ready = state.ready;
+  ready.then(() => { settled = true; }, () => { settled = true; });
   ready.then(
     () => {
       broadcast(LIVE, "ready");

@@ -9,5 +9,7 @@ export const CONFIG = {
   runtime: null, // the runtime's folder below the site's root: "pyodide/<hash>/"
   files: {}, // each runtime file's name: its integrity, "sha256-<base64>"
   wheel: null, // the rollkit wheel: {file, path}, path being its place on Python's sys.path
+  later: null, // the rest of the standard library: {file, path, names}, fetched on first import
+  sizes: {}, // each file the first roll downloads: [its size, the bytes the server sends]
   worker: null, // in the page module only: the worker's integrity, checked before it runs
 };

@@ -16,10 +16,15 @@ function said(error) {
 process.on("uncaughtException", said);
 process.on("unhandledRejection", said);
 
-// Pyodide booted from node_modules (over `stdLibURL`, a standard library zip, when given).
-export async function loadPython(stdLibURL) {
+// The environment of a Python that compiles what the site ships: code objects without their
+// column ranges (tracebacks keep their line numbers, lose the ^^^ marks), a fifth less to download.
+export const COMPILING = { PYTHONNODEBUGRANGES: "1" };
+
+// Pyodide booted from node_modules (over `stdLibURL`, a standard library zip, when given), with
+// `env` in its environment.
+export async function loadPython(stdLibURL, env = {}) {
   const { loadPyodide } = await import(pathToFileURL(join(PYODIDE, "pyodide.mjs")).href);
-  return loadPyodide({ indexURL: PYODIDE + "/", stdLibURL, stdout: () => {} });
+  return loadPyodide({ indexURL: PYODIDE + "/", stdLibURL, env, stdout: () => {} });
 }
 
 // The Python file at `url` (a file: URL) run in `pyodide`: its function `name`.

@@ -39,10 +39,12 @@ try {
   step("import_entry");
   request(first);
   step("first_request");
-  // What the .pyc files in the wheel save: compiling rollkit's sources again (what_if.py).
+  // What the .pyc files in the wheel save: compiling rollkit's sources (what_if.py), from the
+  // wheel as pip builds it (the site's carries no source), beside this page.
   const namespace = pyodide.globals.get("dict")();
   pyodide.runPython(await (await fetch(here("what_if.py"))).text(), { globals: namespace });
-  steps.compile_sources = namespace.get("compile_sources")(wheel.path);
+  pyodide.FS.writeFile("/tmp/sources.whl", new Uint8Array(await (await fetch(here("sources.whl"))).arrayBuffer()));
+  steps.compile_sources = namespace.get("compile_sources")("/tmp/sources.whl");
   // What the wheel on sys.path saves: Pyodide's own way, loadPackage (fetch, sha256, unpack).
   t = performance.now();
   await pyodide.loadPackage("rollkit", { messageCallback: () => {}, errorCallback: () => {} });
