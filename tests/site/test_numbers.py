@@ -293,6 +293,7 @@ def test_each_number_is_shown_where_its_fence_renders(page: str) -> None:
             assert n.shown in html, (page, line, n.label, n.shown)
 
 
+@pytest.mark.site  # a copy of the whole docs, collected twice: with the site tests
 def test_the_planted_change_on_the_whole_site_moves_every_again_widget_and_nothing_else(
     tmp_path: Path,
 ) -> None:
