@@ -82,6 +82,9 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
     }
 
     monkeypatch.setattr(site_build.subprocess, "run", fake_build)
+    sources = tmp_path / "rollkit-sources.whl"  # pip's wheel, as a clean checkout has none cached
+    sources.write_bytes(b"wheel")
+    monkeypatch.setattr(site_build.wheel, "plain_wheel", lambda: sources)
     site_build.build_site(tmp_path / "site", "http://127.0.0.1:1/")
     assert seen == [
         ([str(ROOT / "scripts" / "build"), "--site-dir", str(tmp_path / "site")], "http://127.0.0.1:1/")
@@ -92,6 +95,7 @@ def test_the_site_is_built_by_scripts_build_with_the_bench_pages_next_to_it(tmp_
     assert json.loads((tmp_path / "site" / "bench-bare" / "runtime.json").read_text()) == config
     boot = ROOT / "docs" / "assets" / "rollkit" / "boot.mjs"
     assert (tmp_path / "site" / "bench-bare" / "boot.mjs").read_text() == boot.read_text()
+    assert (tmp_path / "site" / "bench-bare" / "sources.whl").read_bytes() == b"wheel"
     request = json.loads((tmp_path / "site" / "bench-bare" / "request.json").read_text())
     assert request == {"op": "roll", "check": "hits.check", "params": {"dice": "5"}, "seed": 7}
 
