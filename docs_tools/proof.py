@@ -1,6 +1,6 @@
 """Every number a worked example's reader reads is proved by the example itself.
 
-A worked example is a ``!!! example`` block. Its prose (the title, the paragraphs, the Result
+A worked example is a ``!!! example`` block or a ``??? example`` fold. Its prose (the title, the paragraphs, the Result
 tab, code spans included) may show a number only when it is
 
 - one of the example's inputs or outputs: a number written in its pycon transcript (what is
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 STORY = "<!-- story -->"
-_MARKER = re.compile(r'^!!!\s+example(?:\s+"(?P<title>.*)")?\s*$')
+_MARKER = re.compile(r'^(?:!!!|\?\?\?\+?)\s+example(?:\s+"(?P<title>.*)")?\s*$')
 _OPEN = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[\w-]*)")
 # a number as a reader reads it: 7, -3, 1,042, 45.57, 1/6, 46%
 _NUMBER = re.compile(
@@ -63,7 +63,7 @@ _PYFRACTION = re.compile(r"Fraction\((-?\d+),\s*(\d+)\)|(?<![\w.])(-?\d+)/(\d+)(
 
 @dataclass(frozen=True)
 class Example:
-    """A ``!!! example`` block: its page, title, prose lines (1-based line, text) and the
+    """A ``!!! example`` block (or ``??? example`` fold): its page, title, prose lines (1-based line, text) and the
     exact values its transcript and fences prove."""
 
     page: str
@@ -135,7 +135,7 @@ def _facts(body: str) -> set[Fraction]:
 
 
 def blocks(path: Path, shown: str | None = None) -> Iterator[Example]:
-    """Every ``!!! example`` block of a page (``shown``: the page's name in messages)."""
+    """Every ``!!! example`` block and ``??? example`` fold of a page (``shown``: the page's name in messages)."""
     lines = path.read_text(encoding="utf-8").split("\n")
     name = shown or str(path)
     i = 0
