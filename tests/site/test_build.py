@@ -147,12 +147,14 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
         **made,
         "later": None,
         "sizes": {},
+        "snapshot": None,  # the worker's only: restored from the service worker's copy
         "worker": config.integrity(worker_bytes),
     }  # the page checks the worker
     assert made["worker"] is None  # the worker cannot name its own hash
     wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
     assert made["runtime"] == f"pyodide/{runtime.name}/"
     assert made["wheel"] == {"file": shipped.name, "path": f"/lib/{shipped.name}"}
+    assert made["snapshot"] == {"file": "python_snapshot.bin"}  # hash-checked with the others below
     assert made["files"][shipped.name] == wheel_sri
     served = {p.name for p in runtime.iterdir() if p.suffix not in (".br", ".gz")} - {"rollkit-worker.mjs"}
     assert set(made["files"]) == served
