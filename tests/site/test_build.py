@@ -41,7 +41,10 @@ BROKEN = {
     "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
     "rollkit-chart": ("1 + 1", "a rollkit-chart must end with a chart"),
     # a wrong claim names its own line: tests/site/test_examples.py
-    "rollkit-example": ("check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2\nsays tally: 1", "needs more dice"),
+    "rollkit-example": (
+        "check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2\nsays tally: 1",
+        "needs more dice",
+    ),
 }
 
 
