@@ -15,7 +15,13 @@
 // (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
-import { importSystem, laterStdlib, startRollkit, systemNames } from "./rollkit/boot.mjs";
+//
+// A memory snapshot (CONFIG.snapshot, docs_tools/sitebuild/snapshot.py) starts Python with
+// rollkit imported in a fraction of that time, but it is 4.2 MB more: it is restored only when
+// the site's service worker already keeps it (sw.js keeps it in the background once a visit's
+// Python is ready), read from Cache Storage and checked against its hash; a first visit never
+// asks for it. Any failure (not kept, not the file built, a restore that fails) boots normally.
+import { importSystem, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -153,6 +159,35 @@ globalThis.fetch = (input, init) => {
 };
 setTimeout(() => fail("the Python runtime took too long to start"), BOOT_LIMIT_MS);
 
+// The memory snapshot's bytes when the service worker keeps it and it is the one this site was
+// built with; else null (a first visit, data saver, a bare build): Python boots normally.
+async function keptSnapshot() {
+  if (!CONFIG.snapshot || !globalThis.caches) return null;
+  const name = CONFIG.snapshot.file;
+  try {
+    const response = await caches.match(new URL(name, RUNTIME).href, { ignoreVary: true });
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (hashOf(await crypto.subtle.digest("SHA-256", bytes)) === CONFIG.files[name]) return bytes;
+    console.info(`rollkit: the kept ${name} is not the one this site was built with; Python boots normally`);
+  } catch (error) { /* no storage here: boot normally */ }
+  return null;
+}
+const image = keptSnapshot();
+
+// Pyodide restored from the snapshot, with rollkit ({ pyodide, request, version }), or null.
+async function restored(loadPyodide) {
+  const snapshot = await image;
+  if (!snapshot) return null;
+  try {
+    const pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: snapshot });
+    return { pyodide, ...restoreRollkit(pyodide, CONFIG.wheel.path, await wheel) };
+  } catch (error) {
+    console.info(`rollkit: the snapshot could not be restored (${error.message}); Python boots normally`);
+    return null;
+  }
+}
+
 // The wheel's bytes, checked against its hash; asked for at once.
 const wheel = CONFIG.wheel
   ? checked(CONFIG.wheel.file).then(async (response) => new Uint8Array(await response.arrayBuffer()))
@@ -209,17 +244,19 @@ async function boot() {
     import("./pyodide.mjs"),
     import("./pyodide.asm.mjs"), // the same module Pyodide imports next, already loaded
   ]);
-  const pyodide = await loadPyodide({ indexURL: RUNTIME.href });
+  const fromSnapshot = await restored(loadPyodide);
+  const pyodide = fromSnapshot?.pyodide || await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
   if (CONFIG.later) {
     laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: laterBytes });
   }
-  const { request, version } = startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
+  const { request, version } = fromSnapshot || startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
+  const how = fromSnapshot ? "snapshot" : "python"; // the page's data-rollkit-boot
   python = pyodide;
   for (const name of pageSystems()) importing(name);
   handle = request;
   if (failed) return;
-  postMessage({ type: "ready", version, timings: { pyodide: booted - started, rollkit: performance.now() - booted } });
+  postMessage({ type: "ready", version, boot: how, timings: { pyodide: booted - started, rollkit: performance.now() - booted, boot: how } });
   setTimeout(importOthers, SYSTEMS_AFTER_MS);
 }
 

@@ -11,6 +11,7 @@
 // glossary.mjs lets Escape hide a glossary term's definition.
 // worked.mjs shows a worked example's Replay and loads its dice into the widget it names.
 // runnable.mjs gives every pycon block Edit, Run and Reset (its code runs in the same worker).
+// snapshot.mjs asks the service worker to keep Python's memory snapshot once Python is ready.
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
@@ -26,6 +27,7 @@ import { keepPrintLinks } from "./rollkit/print.mjs";
 import { bindTerms } from "./rollkit/glossary.mjs";
 import { bindWorked, keepWorked } from "./rollkit/worked.mjs";
 import { bindExamples } from "./rollkit/runnable.mjs";
+import { keepSnapshot } from "./rollkit/snapshot.mjs";
 
 const SITE = new URL("../", import.meta.url); // the site's root: this module is its assets/rollkit.mjs
 useWorker(CONFIG.runtime && new URL(`${CONFIG.runtime}rollkit-worker.mjs`, SITE), CONFIG.worker);
@@ -71,6 +73,7 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 window.rollkitWidgets = { start, stop, state };
 
 keepOffline(SITE);
+keepSnapshot();
 keepLog(SITE);
 bindPoints();
 keepPrintLinks();

@@ -15,6 +15,8 @@ module each, in this order:
 - ``stdlib``: Pyodide's standard library cut in two: the modules its start-up, rollkit and the
   pages' examples import, compiled the same way (npm's zip is source only), and the rest, which
   the worker fetches on the first import from it.
+- ``snapshot``: a Pyodide memory snapshot with rollkit imported, which returning and offline
+  visits restore (a first visit never downloads it; the service worker keeps it afterwards).
 - ``install``: the runtime's content-hashed folder ``pyodide/<hash>/`` (Pyodide's files, the
   wheel, the lock file and rollkit's worker), and the build's configuration (``config``) bundled
   into the page module and the worker (``bundle``): no shipped file is patched.

@@ -38,6 +38,7 @@ from docs_tools.sitebuild.cache import cached
 
 CACHE_MIN = 512 * 1024  # bytes: the runtime's files; pages change with every edit
 BEST_MIN = 1024 * 1024  # bytes: the first roll's large files, compressed at brotli's best
+BEST_MAX = 16 * 1024 * 1024  # bytes: larger (the memory snapshot, 31 MB, never the first roll's) at 9
 CACHE_KEEP = 24  # copies kept in the cache, the most recently used
 CACHE_VERSION = 3  # part of a cached copy's name: raised when the compression settings change
 
@@ -58,6 +59,7 @@ SUFFIXES = frozenset(
         ".webmanifest",
         ".zip",
         ".whl",  # the site's wheel stores its entries for these copies
+        ".bin",  # the memory snapshot: Python's memory, mostly zeros (31 MB, 4.2 MB as brotli)
     }
 )
 
@@ -71,7 +73,8 @@ def _brotli(data: bytes) -> bytes:
     # checkout, as in CI, compresses the runtime once): 10 for the pages (7% less than 9), 9 for
     # the runtime's large files, but 11 for the wasm, the first roll's largest download, which
     # only a new Pyodide changes (12% less, 370 KB on a phone network; half a minute, once).
-    quality = 11 if len(data) >= BEST_MIN else 10 if len(data) < CACHE_MIN else 9
+    # The memory snapshot (31 MB, kept in the background) at 9: 11 would take minutes.
+    quality = 11 if BEST_MIN <= len(data) < BEST_MAX else 10 if len(data) < CACHE_MIN else 9
     return bytes(brotli.compress(data, quality=quality))
 
 

@@ -17,7 +17,9 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
   one of them; ``None`` when the standard library is npm's whole zip;
 - ``sizes``: each file the first roll downloads, ``[its size, the bytes the server sends]``
   (its best compressed copy), for the progress the widget shows while Python loads;
-- ``later`` and ``sizes`` are in the worker's copy only (``WORKER_ONLY``: the page module's
+- ``snapshot``: the memory snapshot's ``file`` name (``None`` when the build made none), which
+  the worker restores only when the service worker already keeps it (``snapshot``);
+- ``later``, ``sizes`` and ``snapshot`` are in the worker's copy only (``WORKER_ONLY``: the page module's
   leaves them empty);
 - ``worker``: in the page module only, the worker's integrity (the worker cannot name its own),
   which the page checks before it starts the worker.
@@ -45,7 +47,7 @@ __all__ = ["make", "module", "read", "integrity", "SOURCE", "WORKER_ONLY"]
 
 
 # What only the worker reads, left out of the page module's copy (the page before Python stays small).
-WORKER_ONLY: dict[str, Any] = {"later": None, "sizes": {}}
+WORKER_ONLY: dict[str, Any] = {"later": None, "sizes": {}, "snapshot": None}
 
 
 def integrity(data: bytes) -> str:
@@ -60,20 +62,23 @@ def make(
     *,
     later: tuple[str, tuple[str, ...]] | None = None,
     sizes: dict[str, tuple[int, int]] | None = None,
+    snapshot: str | None = None,
 ) -> dict[str, Any]:
     """The configuration of a runtime of ``files`` (name: integrity) with the wheel ``wheel``,
-    the later standard library ``later`` (its file name and the names only it holds) and the
-    first roll's files' ``sizes``."""
+    the later standard library ``later`` (its file name and the names only it holds), the
+    first roll's files' ``sizes`` and the memory snapshot ``snapshot`` (its file name)."""
     if wheel not in files:
         raise RuntimeError(f"the runtime's files do not include the wheel {wheel}")
-    if later and later[0] not in files:
-        raise RuntimeError(f"the runtime's files do not include {later[0]}")
+    for name in (later[0] if later else None, snapshot):
+        if name and name not in files:
+            raise RuntimeError(f"the runtime's files do not include {name}")
     return {
         "runtime": runtime,
         "files": dict(sorted(files.items())),
         "wheel": {"file": wheel, "path": wheel_path(wheel)},
         "later": {"file": later[0], "path": wheel_path(later[0]), "names": list(later[1])} if later else None,
         "sizes": {name: list(size) for name, size in sorted((sizes or {}).items())},
+        "snapshot": {"file": snapshot} if snapshot else None,
         "worker": None,
     }
 

@@ -84,10 +84,11 @@ def _wheel_integrity(folder: Path, wheel_name: str) -> str:
     return "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
 
 
-def install(site_dir: Path, built: Path, library: Library) -> Path:
+def install(site_dir: Path, built: Path, library: Library, snapshot: Path | None = None) -> Path:
     """Put the runtime (Pyodide's files with the standard library ``library``, the wheel ``built``,
-    the lock file and the worker) into ``site_dir/pyodide/<hash>/`` and bundle the page module and
-    the worker with the build's configuration; returns that folder."""
+    the lock file, the memory snapshot ``snapshot`` if any, and the worker) into
+    ``site_dir/pyodide/<hash>/`` and bundle the page module and the worker with the build's
+    configuration; returns that folder."""
     missing = [name for name in (*RUNTIME, LOCK) if not (NPM_PYODIDE / name).exists()]
     if missing:
         raise RuntimeError(
@@ -110,10 +111,15 @@ def install(site_dir: Path, built: Path, library: Library) -> Path:
     if library.later:
         shutil.copy2(library.later, scratch / library.later.name)
     later = (library.later.name, library.names) if library.later else None
-    kept = (*RUNTIME, LOCK, *((library.later.name,) if library.later else ()))
+    if snapshot:  # never part of the first roll: kept by the service worker after it (snapshot.py)
+        shutil.copy2(snapshot, scratch / snapshot.name)
+    extra = (*((library.later.name,) if library.later else ()), *((snapshot.name,) if snapshot else ()))
+    kept = (*RUNTIME, LOCK, *extra)
     files = {name: config.integrity((scratch / name).read_bytes()) for name in kept}
     files[built.name] = _wheel_integrity(scratch, built.name)  # the lock file's sha256: one hash, not two
-    made = config.make(files, built.name, later=later, sizes=sizes)
+    made = config.make(
+        files, built.name, later=later, sizes=sizes, snapshot=snapshot.name if snapshot else None
+    )
     source = site_dir / config.SOURCE
 
     def bundled(entry_module: str, runtime: str | None) -> str:

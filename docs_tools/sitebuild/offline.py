@@ -15,6 +15,10 @@ file and rollkit's worker). Not kept: precompressed copies (``.gz``, ``.br``, ``
 browser asks for the file itself), source maps, search's language packs
 (``assets/javascripts/lunr/``: an English site never loads them) and the print pages and their
 PDFs (``print/``: megabytes a reader prints, if ever, online).
+
+Kept later, in the background: the memory snapshot (``background``), fetched by the service
+worker when a page asks for it once its Python is ready, never under data saver; the worker
+restores it only once it is kept, so a first visit never downloads it.
 """
 
 from __future__ import annotations
@@ -23,12 +27,14 @@ import hashlib
 import json
 from pathlib import Path
 
+from docs_tools.sitebuild.snapshot import SNAPSHOT
+
 NAME = "sw.js"
 TEMPLATE = Path(__file__).with_name("sw.js")
 FALLBACK = "404.html"
 SKIPPED_SUFFIXES = (".gz", ".br", ".zst", ".map")
 SKIPPED_FOLDERS = ("assets/javascripts/lunr/", "print/")
-PLACEHOLDER = '/* MANIFEST */ { version: "", files: {}, runtime: [], fallback: "404.html" }'
+PLACEHOLDER = '/* MANIFEST */ { version: "", files: {}, background: {}, runtime: [], fallback: "404.html" }'
 
 __all__ = ["manifest", "write", "NAME"]
 
@@ -51,21 +57,25 @@ def _kept(relative: str) -> bool:
 
 
 def manifest(site_dir: Path) -> dict[str, object]:
-    """What ``sw.js`` keeps for the site in ``site_dir``: version, files, runtime, fallback."""
+    """What ``sw.js`` keeps for the site in ``site_dir``: version, files, background (kept later),
+    runtime, fallback."""
     site_dir = Path(site_dir)
     files: dict[str, str] = {}
+    background: dict[str, str] = {}
     for path in sorted(site_dir.rglob("*")):
         relative = path.relative_to(site_dir).as_posix()
         if path.is_file() and _kept(relative):
-            files[_address(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()
+            kept = background if path.name == SNAPSHOT else files
+            kept[_address(relative)] = hashlib.sha256(path.read_bytes()).hexdigest()
     runtime = tuple(
         lock.parent.relative_to(site_dir).as_posix() + "/" for lock in site_dir.rglob("pyodide-lock.json")
     )
     version = hashlib.sha256(TEMPLATE.read_bytes())
-    version.update(json.dumps(files, sort_keys=True).encode())
+    version.update(json.dumps([files, background], sort_keys=True).encode())
     return {
         "version": version.hexdigest()[:16],
         "files": files,
+        "background": background,
         "runtime": [name for name in files if name.startswith(runtime)],
         "fallback": FALLBACK if FALLBACK in files else "./",
     }

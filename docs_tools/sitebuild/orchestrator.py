@@ -18,6 +18,7 @@ from docs_tools.sitebuild import (
     offline,
     printing,
     search,
+    snapshot,
     stdlib,
     wheel,
 )
@@ -43,7 +44,8 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
     app.write(site_dir, config)  # the web-app manifest and its icons
     printing.write(site_dir, config)  # the print pages (and PDFs), from the built pages
     built = wheel.wheel()
-    install.install(site_dir, built, stdlib.stdlib(built))
+    library = stdlib.stdlib(built)
+    install.install(site_dir, built, library, snapshot.snapshot(built, library.core))
     compress.precompress(site_dir)
     offline.write(site_dir)  # last: the service worker lists the finished site's files
     return site_dir

@@ -17,9 +17,13 @@
 //   with a query string (a shared link: ?rk=...&p.dice=...) is the page without it.
 // - With the browser's data saver on, the install keeps the pages and assets only; the
 //   runtime is kept when a widget first downloads it.
+// - The memory snapshot (MANIFEST.background) is never part of the install: a page asks for it
+//   ("rollkit-keep-snapshot", rollkit/snapshot.mjs) once its Python is ready, and it is then
+//   fetched and kept here, checked like every file, never under data saver. The worker restores
+//   it only once it is kept here, so returning and offline visits start Python from it.
 "use strict";
 
-const MANIFEST = /* MANIFEST */ { version: "", files: {}, runtime: [], fallback: "404.html" };
+const MANIFEST = /* MANIFEST */ { version: "", files: {}, background: {}, runtime: [], fallback: "404.html" };
 
 const BASE = new URL("./", self.location.href);
 const PREFIX = `rollkit-offline ${BASE.pathname} `;
@@ -27,6 +31,11 @@ const CACHE = PREFIX + MANIFEST.version;
 const RECORD = new URL("rollkit-offline-manifest.json", BASE).href; // each cache's own manifest
 const RUNTIME = new Set(MANIFEST.runtime);
 const MATCH = { ignoreVary: true }; // one copy per file, whatever encoding it came in
+
+// The reader's data saver: the runtime is then kept on first use only, the snapshot never.
+function saving() {
+  return self.navigator.connection?.saveData === true;
+}
 
 function address(path) {
   return new URL(path, BASE).href;
@@ -79,14 +88,13 @@ async function moved(response) {
 async function precache() {
   const cache = await caches.open(CACHE);
   const previous = await earlier();
-  const saving = self.navigator.connection?.saveData === true;
   await Promise.all(Object.entries(MANIFEST.files).map(async ([path, hash]) => {
     const url = address(path);
     if (await cache.match(url, MATCH)) return; // an interrupted install of this same build
     const source = previous.get(hash);
     const old = source && await source.cache.match(source.url, MATCH);
     if (old && await matches(old, hash)) return cache.put(url, source.url === url ? old : await moved(old));
-    if (saving && RUNTIME.has(path)) return; // kept on first use instead
+    if (saving() && RUNTIME.has(path)) return; // kept on first use instead
     // "no-cache": revalidate, so a copy the HTTP cache still holds from the last build is
     // never kept as this build's (a 304 costs nothing when it is the same file)
     const response = await fetch(url, { cache: "no-cache" });
@@ -116,6 +124,26 @@ self.addEventListener("activate", (event) => {
 // The page's Reload button (rollkit.mjs): this build takes over, the page then reloads.
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "rollkit-offline-update") self.skipWaiting();
+});
+
+// The files kept in the background (the memory snapshot), when a page asks: each fetched once,
+// kept only when it is the file the manifest names; never under data saver.
+let keeping = null;
+async function keepBackground() {
+  if (saving()) return;
+  const cache = await caches.open(CACHE);
+  for (const [path, hash] of Object.entries(MANIFEST.background || {})) {
+    const url = address(path);
+    if (await cache.match(url, MATCH)) continue;
+    const response = await fetch(url, { cache: "no-cache" });
+    if (response.ok && !response.redirected && await matches(response, hash)) await cache.put(url, response);
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (!event.data || event.data.type !== "rollkit-keep-snapshot") return;
+  keeping ||= keepBackground().catch(() => {}).finally(() => { keeping = null; });
+  event.waitUntil(keeping);
 });
 
 async function answer(event, path, navigate) {

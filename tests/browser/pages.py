@@ -113,7 +113,8 @@ KEPT = """async ([count]) => {
     if (!registration || !registration.active || !navigator.serviceWorker.controller) return false;
     const names = await caches.keys();
     if (names.length !== 1) return false;
-    return (await (await caches.open(names[0])).keys()).length === count + 1; }"""
+    const keys = await (await caches.open(names[0])).keys(); // the snapshot, kept later, aside
+    return keys.filter((r) => !r.url.endsWith("/python_snapshot.bin")).length === count + 1; }"""
 
 
 def kept_whole(page: object, site_dir: Path) -> str:

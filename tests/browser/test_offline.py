@@ -257,6 +257,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
             "async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => r.url)"
         )  # type: ignore[attr-defined]
         assert not [url for url in cached if url.endswith("/python_stdlib_later.zip")]
+        assert not [url for url in cached if url.endswith("/python_snapshot.bin")]  # never under data saver
         page.context.close()  # type: ignore[attr-defined]
 
 

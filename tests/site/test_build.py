@@ -41,7 +41,10 @@ BROKEN = {
     "rollkit-table": ("[[1, 2], [3]]", "ValueError: row 1 has 1 cells, the header has 2"),
     "rollkit-chart": ("1 + 1", "a rollkit-chart must end with a chart"),
     # a wrong claim names its own line: tests/site/test_examples.py
-    "rollkit-example": ("check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2\nsays tally: 1", "needs more dice"),
+    "rollkit-example": (
+        "check: hits\ndice: 3\nthreshold: 7\ntn: 1\nfaces: 8, 2\nsays tally: 1",
+        "needs more dice",
+    ),
 }
 
 
@@ -147,12 +150,14 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
         **made,
         "later": None,
         "sizes": {},
+        "snapshot": None,  # the worker's only: restored from the service worker's copy
         "worker": config.integrity(worker_bytes),
     }  # the page checks the worker
     assert made["worker"] is None  # the worker cannot name its own hash
     wheel_sri = "sha256-" + base64.b64encode(bytes.fromhex(lock["packages"]["rollkit"]["sha256"])).decode()
     assert made["runtime"] == f"pyodide/{runtime.name}/"
     assert made["wheel"] == {"file": shipped.name, "path": f"/lib/{shipped.name}"}
+    assert made["snapshot"] == {"file": "python_snapshot.bin"}  # hash-checked with the others below
     assert made["files"][shipped.name] == wheel_sri
     served = {p.name for p in runtime.iterdir() if p.suffix not in (".br", ".gz")} - {"rollkit-worker.mjs"}
     assert set(made["files"]) == served

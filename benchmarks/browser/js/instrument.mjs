@@ -104,14 +104,20 @@ export default function instrument() {
   B.markPage = () => { window.__samePage = true; };
   B.samePage = () => window.__samePage === true;
   B.boots = () => root().rollkitBoots;
-  // The site's service worker has kept the whole site (its install wrote the manifest record last).
+  // The site's service worker has kept the whole site (its install wrote the manifest record
+  // last), and what it keeps in the background once Python is ready (the memory snapshot).
   B.kept = async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     if (!registration || !registration.active) return false;
     const names = await caches.keys();
     if (names.length !== 1) return false;
     const cache = await caches.open(names[0]);
-    return Boolean(await cache.match(new URL("rollkit-offline-manifest.json", registration.scope).href));
+    const record = await cache.match(new URL("rollkit-offline-manifest.json", registration.scope).href);
+    if (!record) return false;
+    for (const path of Object.keys((await record.json()).background || {})) {
+      if (!await cache.match(new URL(path, registration.scope).href, { ignoreVary: true })) return false;
+    }
+    return true;
   };
 
   // The marks of one visit, from navigation start (`id`: the widget whose Roll was clicked).

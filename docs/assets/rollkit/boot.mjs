@@ -31,6 +31,22 @@ export function startRollkit(pyodide, path, bytes) {
   return { request, version };
 }
 
+// rollkit in a Pyodide restored from a memory snapshot (docs_tools/sitebuild/snapshot.py: made
+// with rollkit started by `startRollkit` and every system imported): the wheel written again at
+// `path` (a snapshot keeps Python's memory, not its file system), the random module reseeded (its
+// state in the snapshot is the same for every reader), and rollkit's request function and version.
+export function restoreRollkit(pyodide, path, bytes) {
+  pyodide.FS.writeFile(path, bytes);
+  const random = pyodide.pyimport("random");
+  random.seed();
+  random.destroy();
+  const request = entry(pyodide);
+  const rollkit = pyodide.pyimport("rollkit");
+  const version = rollkit.__version__;
+  rollkit.destroy();
+  return { request, version };
+}
+
 // The rest of the standard library, later: the site's python_stdlib.zip holds only the modules
 // the first roll and the pages' examples import (docs_tools/sitebuild/stdlib.py); the first
 // import of a module under one of `names` (the top-level names only the later zip holds) calls

@@ -92,6 +92,7 @@ export function start() {
           if (state.worker === worker && !settled) loading(data);
         } else if (data.type === "ready") {
           state.timings = data.timings;
+          document.documentElement.dataset.rollkitBoot = data.boot; // "snapshot" or "python"
           document.documentElement.dataset.rollkitReady = "1";
           resolve(data);
         } else if (data.type === "failed") {

@@ -11,5 +11,6 @@ export const CONFIG = {
   wheel: null, // the rollkit wheel: {file, path}, path being its place on Python's sys.path
   later: null, // the rest of the standard library: {file, path, names}, fetched on first import
   sizes: {}, // each file the first roll downloads: [its size, the bytes the server sends]
+  snapshot: null, // the memory snapshot: {file}, restored only when the service worker keeps it
   worker: null, // in the page module only: the worker's integrity, checked before it runs
 };
