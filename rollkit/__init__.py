@@ -13,7 +13,6 @@ from . import _registry
 from ._check import CheckBase
 from ._dist import Distribution
 from ._errors import LimitError, NotationError, ParameterTypeError, RulesError
-from ._need import Need, need
 from ._registry import register
 from ._roll import Die, Roll
 from ._rulings import Ruling
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from . import again, critdice, hits, ninefold, trait
+    from ._need import Need, need
     from ._sheet import Character
 
     SYSTEMS: dict[str, ModuleType]
@@ -58,8 +58,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """The system modules, ``SYSTEMS`` (by name), ``RULINGS`` (every ruling) and ``Character``,
-    on demand, from the registry (``rollkit.register`` adds a system)."""
+    """The system modules, ``SYSTEMS`` (by name), ``RULINGS`` (every ruling), ``Character``
+    and ``need``/``Need``, on demand, from the registry (``rollkit.register`` adds a system)."""
+    if name in ("need", "Need"):
+        from . import _need
+
+        return getattr(_need, name)
     if name == "Character":
         from ._sheet import Character
 
