@@ -201,12 +201,14 @@ modules.catch((error) => fail(error.message));
 // The page that started this worker names its systems after the worker's address (#hits,trait):
 // their packages are imported before the worker says it is ready, so the first roll there pays
 // for its rules only, not for importing them (several times the roll itself). The other systems
-// follow in the background once Python has answered its first request (or a second after it
-// is ready), one a task, for the pages instant navigation leads to; a request waits for one
-// import at most.
+// follow in the background, for the pages instant navigation leads to, while the reader is
+// idle: one at a time, each once no request has come for IDLE_MS (so a page's requests do not
+// queue behind them while the reader is busy; one that comes during an import waits for it).
 const SYSTEMS_AFTER_MS = 1000;
+const IDLE_MS = 1500;
 let python = null;
 let systemsLeft = null; // the systems not yet imported, once the background imports have begun
+let lastRequest = 0; // when the last request came (the worker's clock)
 
 function importing(name) {
   try {
@@ -232,6 +234,11 @@ function importOthers() {
   }
   const next = () => {
     if (!systemsLeft.length) return;
+    const quiet = performance.now() - lastRequest;
+    if (quiet < IDLE_MS) {
+      setTimeout(next, IDLE_MS - quiet);
+      return;
+    }
     importing(systemsLeft.shift());
     setTimeout(next, 0);
   };
@@ -267,6 +274,7 @@ const booting = boot().catch((error) => {
 onmessage = async (event) => {
   await Promise.race([booting, new Promise((resolve) => { if (failed) resolve(); })]);
   const { id, request } = event.data;
+  lastRequest = performance.now();
   if (!handle) {
     postMessage({ id, ok: false, error: "rollkit is not available in this browser" });
     return;
