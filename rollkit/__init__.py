@@ -2,28 +2,28 @@
 
 Each system is a package named after its rules: ``rollkit.ninefold``,
 ``rollkit.trait``, ``rollkit.hits``, ``rollkit.again`` and ``rollkit.critdice``.
-They load on first use, so ``import rollkit`` stays fast.
+They load on first use, and so does every other name here but the errors, so
+``import rollkit`` stays fast: ``from rollkit import Distribution`` imports what it names.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from . import _registry
-from ._check import CheckBase
-from ._dist import Distribution
 from ._errors import LimitError, NotationError, ParameterTypeError, RulesError
-from ._registry import register
-from ._roll import Die, Roll
-from ._rulings import Ruling
-from ._words import Tally, Words
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a tenth of the import)
 if TYPE_CHECKING:
     from types import ModuleType
+    from typing import Any
 
     from . import again, critdice, hits, ninefold, trait
+    from ._check import CheckBase
+    from ._dist import Distribution
     from ._need import Need, need
+    from ._registry import register
+    from ._roll import Die, Roll
+    from ._rulings import Ruling
     from ._sheet import Character
+    from ._words import Tally, Words
 
     SYSTEMS: dict[str, ModuleType]
     RULINGS: tuple[Ruling, ...]
@@ -56,18 +56,33 @@ __all__ = [
     "__version__",
 ]
 
+_LAZY = {
+    "CheckBase": "_check",
+    "Character": "_sheet",
+    "Distribution": "_dist",
+    "Die": "_roll",
+    "Roll": "_roll",
+    "Ruling": "_rulings",
+    "Tally": "_words",
+    "Words": "_words",
+    "register": "_registry",
+    "need": "_need",
+    "Need": "_need",
+}
+"""The names imported on first use, and the module that holds each."""
+
 
 def __getattr__(name: str) -> Any:
-    """The system modules, ``SYSTEMS`` (by name), ``RULINGS`` (every ruling), ``Character``
-    and ``need``/``Need``, on demand, from the registry (``rollkit.register`` adds a system)."""
-    if name in ("need", "Need"):
-        from . import _need
+    """The names of ``_LAZY``, the system modules, ``SYSTEMS`` (by name) and ``RULINGS`` (every
+    ruling), on demand, from the registry (``rollkit.register`` adds a system). Each is kept in
+    the module once found."""
+    from importlib import import_module
 
-        return getattr(_need, name)
-    if name == "Character":
-        from ._sheet import Character
-
-        return Character
+    if name in _LAZY:
+        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    _registry = import_module(f"{__name__}._registry")  # not "from . import": that asks here again
     if name == "SYSTEMS":
         return _registry.systems()
     if name == "RULINGS":

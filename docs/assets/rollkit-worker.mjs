@@ -21,7 +21,7 @@
 // the site's service worker already keeps it (sw.js keeps it in the background once a visit's
 // Python is ready), read from Cache Storage and checked against its hash; a first visit never
 // asks for it. Any failure (not kept, not the file built, a restore that fails) boots normally.
-import { importSystem, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
+import { importModule, importSystem, laterModules, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -201,13 +201,14 @@ modules.catch((error) => fail(error.message));
 // The page that started this worker names its systems after the worker's address (#hits,trait):
 // their packages are imported before the worker says it is ready, so the first roll there pays
 // for its rules only, not for importing them (several times the roll itself). The other systems
-// follow in the background, for the pages instant navigation leads to, while the reader is
-// idle: one at a time, each once no request has come for IDLE_MS (so a page's requests do not
-// queue behind them while the reader is busy; one that comes during an import waits for it).
+// follow in the background, for the pages instant navigation leads to, and then what the rarer
+// requests import (rollkit.web.LATER), while the reader is idle: one at a time, each once no
+// request has come for IDLE_MS (so a page's requests do not queue behind them while the reader
+// is busy; one that comes during an import waits for it).
 const SYSTEMS_AFTER_MS = 1000;
 const IDLE_MS = 1500;
 let python = null;
-let systemsLeft = null; // the systems not yet imported, once the background imports have begun
+let importsLeft = null; // the imports not yet made, once the background imports have begun
 let lastRequest = 0; // when the last request came (the worker's clock)
 
 function importing(name) {
@@ -225,21 +226,30 @@ function pageSystems() {
   }
 }
 
-function importOthers() {
-  if (systemsLeft) return;
+function backgroundImports() {
   try {
-    systemsLeft = systemNames(python);
+    return [
+      ...systemNames(python).map((name) => () => importing(name)),
+      ...laterModules(python).map((name) => () => importModule(python, name)),
+    ];
   } catch (error) {
-    systemsLeft = [];
+    return [];
   }
+}
+
+function importOthers() {
+  if (importsLeft) return;
+  importsLeft = backgroundImports();
   const next = () => {
-    if (!systemsLeft.length) return;
+    if (!importsLeft.length) return;
     const quiet = performance.now() - lastRequest;
     if (quiet < IDLE_MS) {
       setTimeout(next, IDLE_MS - quiet);
       return;
     }
-    importing(systemsLeft.shift());
+    try {
+      importsLeft.shift()();
+    } catch (error) { /* the request that needs it will say what is wrong */ }
     setTimeout(next, 0);
   };
   setTimeout(next, 0);

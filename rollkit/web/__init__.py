@@ -17,13 +17,13 @@ and the style sheet share.
 
 from __future__ import annotations
 
-from ._against import MAX_LINES, MAX_POINTS, MEASURES, AgainstView, against_view, compare_view
+from typing import TYPE_CHECKING, Any
+
 from ._chart import VIEWS, Series, bars, lines, tally_chart
 from ._classes import CLASSES
-from ._form import field_text, list_row, widget
 from ._log import LogContext, LogEntry, log_context, log_entry
-from ._need import NeedAnswer, NeedRequest, NeedView, need_form, need_view
 from ._protocol import (
+    LATER,
     AgainstAnswer,
     AgainstRequest,
     Failure,
@@ -40,13 +40,57 @@ from ._protocol import (
     read,
     request,
 )
-from ._run import RunAnswer, RunRequest, RunView, example_controls, run_code
-from ._sheet import FillView, fill_view, sheet_editor
 from ._tree import JSON, Attribute, Child, Element, node, to_html, to_json
-from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view, summary, values_text
+from ._views import (
+    OddsView,
+    Origin,
+    RollView,
+    field_text,
+    hand_view,
+    odds_view,
+    roll_view,
+    summary,
+    values_text,
+)
+
+if TYPE_CHECKING:
+    from ._against import MAX_LINES, MAX_POINTS, MEASURES, AgainstView, against_view, compare_view
+    from ._form import list_row, widget
+    from ._need import NeedAnswer, NeedRequest, NeedView, need_form, need_view
+    from ._run import RunAnswer, RunRequest, RunView, example_controls, run_code
+    from ._sheet import FillView, fill_view, sheet_editor
+
+_LAZY = {
+    **dict.fromkeys(
+        ("MAX_LINES", "MAX_POINTS", "MEASURES", "AgainstView", "against_view", "compare_view"), "_against"
+    ),
+    **dict.fromkeys(("list_row", "widget"), "_form"),
+    **dict.fromkeys(("NeedAnswer", "NeedRequest", "NeedView", "need_form", "need_view"), "_need"),
+    **dict.fromkeys(("RunAnswer", "RunRequest", "RunView", "example_controls", "run_code"), "_run"),
+    **dict.fromkeys(("FillView", "fill_view", "sheet_editor"), "_sheet"),
+}
+"""The names a widget's first roll needs none of, and the module that holds each: imported on
+first use (``LATER``), so that the worker is ready sooner."""
+
+
+def __getattr__(name: str) -> Any:
+    """A name of ``_LAZY``, from its module (kept here once found)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "request",
+    "LATER",
     "read",
     "answer",
     "for_players",

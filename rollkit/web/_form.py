@@ -16,16 +16,9 @@ from ._chart import VIEWS
 from ._need import need_form
 from ._slot import sheet_slot
 from ._tree import Child, Element, node
-from ._views import odds_view
+from ._views import field_text, odds_view
 
-__all__ = ["field_text", "list_row", "widget"]
-
-
-def field_text(value: object) -> str:
-    """A field's value as a form input (and the command line) writes it: "8:6,3:7", "true"."""
-    if isinstance(value, tuple):
-        return ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value)
-    return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+__all__ = ["list_row", "widget"]
 
 
 def _number(low: int | None, high: int | None) -> dict[str, str | int | None]:

@@ -21,9 +21,8 @@ from .._format import fraction, probability_json
 from .._format import percent as _percent
 from .._roll import Roll
 from .._validate import describe
-from ._form import field_text
 from ._tree import JSON, Child, Element, node, to_json
-from ._views import RollView, roll_view, values_text
+from ._views import RollView, field_text, roll_view, values_text
 
 __all__ = ["LogContext", "LogEntry", "log_context", "log_entry"]
 

@@ -33,10 +33,10 @@ else is a bug in rollkit, said as one: ``{"ok": false, "internal": true, "error"
 from __future__ import annotations
 
 import json
-import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TypeAlias
 
 from .. import _registry
 from .._check import CheckBase
@@ -44,17 +44,18 @@ from .._choices import Choosing
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._params import build, convert, python_call
-from .._sheet import Character, read_characters
 from .._validate import describe
-from ._against import AgainstView, against_fields, typed_view
 from ._log import LogContext, LogEntry, log_context, log_entry
-from ._need import KEYS as NEED_KEYS
-from ._need import NEED_FIELDS, NeedAnswer, NeedRequest, need_answer, read_need
 from ._refusal import in_words
-from ._run import RUN_KEYS, RunAnswer, RunRequest, read_run, run_answer
-from ._sheet import FillView, characters_json, fill_view
 from ._tree import JSON
 from ._views import OddsView, Origin, RollView, hand_view, odds_view, roll_view
+
+if TYPE_CHECKING:  # the modules of the other requests load with their first request: LATER
+    from .._sheet import Character
+    from ._against import AgainstView
+    from ._need import NeedAnswer, NeedRequest
+    from ._run import RunAnswer, RunRequest
+    from ._sheet import FillView
 
 __all__ = [
     "AgainstAnswer",
@@ -71,7 +72,20 @@ __all__ = [
     "for_players",
     "read",
     "request",
+    "LATER",
 ]
+
+LATER = (
+    "rollkit._sheet",
+    "rollkit.web._against",
+    "rollkit.web._need",
+    "rollkit.web._run",
+    "rollkit.web._sheet",
+    "traceback",
+)
+"""What only the rarer requests (a chance against a field, "what do I need?", a run, a
+character) import, and a bug's report: imported on first use, so that the worker is ready
+sooner; the worker imports them in the background while the reader is idle."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +173,7 @@ class SheetRequest:
     widget: str = "rk"
 
 
-Request = OddsRequest | RollRequest | AgainstRequest | SheetRequest | NeedRequest | RunRequest
+Request: TypeAlias = "OddsRequest | RollRequest | AgainstRequest | SheetRequest | NeedRequest | RunRequest"
 
 
 @dataclass(frozen=True)
@@ -230,6 +244,8 @@ class SheetAnswer:
     fill: FillView | None = None
 
     def to_json(self) -> dict[str, JSON]:
+        from ._sheet import characters_json
+
         out: dict[str, JSON] = {"characters": characters_json(self.characters)}
         if self.fill is not None:
             out["fill"] = self.fill.to_json()
@@ -260,42 +276,8 @@ class Failure:
 _SEED = Field("seed", int, False, None, Param("Seed", low=0))
 """The seed of a widget's roll, read like any whole-number field."""
 
-_KEYS = {
-    "odds": {"op", "check", "params", "view", "title", "initial", "shown", "pinned", "earlier"},
-    "roll": {
-        "op",
-        "check",
-        "params",
-        "seed",
-        "choose",
-        "spend",
-        "move",
-        "finish",
-        "shown",
-        "typed",
-        "replay",
-        "zone",
-        "log",
-        "character",
-    },
-    "against": {
-        "op",
-        "check",
-        "params",
-        "vary",
-        "from",
-        "to",
-        "step",
-        "lines",
-        "values",
-        "measure",
-        "tally",
-        "shown",
-    },
-    "sheet": {"op", "character", "link", "file", "check", "pick", "save", "widget"},
-    "need": NEED_KEYS,
-    "run": RUN_KEYS,
-}
+_OPS = ("odds", "roll", "against", "sheet", "need", "run")
+"""What a request can ask for (its ``op``)."""
 
 
 def _mapping(name: str, value: object) -> Mapping[str, JSON] | None:
@@ -328,12 +310,14 @@ def read(message: str) -> Request:
     if not isinstance(data, dict):
         raise RulesError("request must be a JSON object", said="the request is not a JSON object.")
     op = data.get("op")
-    if op not in _KEYS:
+    if op not in _OPS:
         raise RulesError(
             f"op={describe(op)} is not allowed: use odds, roll, against, sheet, need or run",
             said="the request asks for neither odds, a roll, a chance against a field, a character, what you need nor a run.",
         )
     if op == "run":
+        from ._run import read_run
+
         return read_run(data)
     if op == "sheet":
         return _sheet_request(data)
@@ -344,6 +328,8 @@ def read(message: str) -> Request:
     if op == "against":
         return _read_against(check, params, data)
     if op == "need":
+        from ._need import read_need
+
         return read_need(data, check, params)
     if op == "odds":
         view = _text("view", data.get("view"), "exactly")
@@ -498,6 +484,8 @@ def _read_against(check: str, params: Mapping[str, JSON], data: Mapping[str, obj
 
 
 def _against(req: AgainstRequest) -> AgainstAnswer:
+    from ._against import typed_view
+
     view = typed_view(
         req.check,
         req.params,
@@ -585,6 +573,9 @@ def _roll(req: RollRequest) -> RollAnswer:
 
 
 def _sheet(req: SheetRequest) -> SheetAnswer:
+    from .._sheet import Character, read_characters
+    from ._sheet import fill_view
+
     if req.file is not None:
         return SheetAnswer(characters=read_characters(req.file))
     character = Character.from_link(req.link) if req.link is not None else Character.from_json(req.character)
@@ -600,15 +591,18 @@ def _sheet(req: SheetRequest) -> SheetAnswer:
 
 def answer(req: Request) -> OddsAnswer | RollAnswer | AgainstAnswer | SheetAnswer | NeedAnswer | RunAnswer:
     """The answer to one request (raises ``RulesError`` for the reader's mistake)."""
-    if isinstance(req, RunRequest):
-        return run_answer(req)
+    if isinstance(req, OddsRequest):
+        return _odds(req)
+    if isinstance(req, RollRequest):
+        return _roll(req)
     if isinstance(req, SheetRequest):
         return _sheet(req)
     if isinstance(req, AgainstRequest):
         return _against(req)
-    if isinstance(req, NeedRequest):
-        return need_answer(req)
-    return _odds(req) if isinstance(req, OddsRequest) else _roll(req)
+    from ._need import NeedRequest, need_answer
+    from ._run import run_answer
+
+    return need_answer(req) if isinstance(req, NeedRequest) else run_answer(req)
 
 
 def for_players(error: RulesError, check: str | None = None) -> Failure:
@@ -622,6 +616,9 @@ def for_players(error: RulesError, check: str | None = None) -> Failure:
             cls = None
     known = {f.name: f for f in fields(cls)} if cls is not None else {}
     known["seed"] = _SEED
+    from ._against import against_fields
+    from ._need import NEED_FIELDS
+
     known.update(against_fields(cls))
     known.update((k, v) for k, v in NEED_FIELDS.items() if k not in known)  # the need form's own
     text, found = in_words(error, known)
@@ -646,7 +643,7 @@ def request(message: str) -> str:
     req: Request | None = None
     try:
         req = read(message)
-        check = None if isinstance(req, RunRequest) else req.check
+        check = getattr(req, "check", None)  # a run request names no check
         result = answer(req)
         return json.dumps({"ok": True, "result": result.to_json()})
     except RulesError as error:
@@ -660,6 +657,8 @@ def request(message: str) -> str:
                 check = None
         return json.dumps(for_players(error, check).to_json())
     except Exception as error:  # a bug: say so, never as the reader's mistake
+        import traceback
+
         return json.dumps(
             Failure(
                 error=f"rollkit hit an internal error ({type(error).__name__})",

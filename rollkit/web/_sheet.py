@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from .. import _registry
 from .._fields import Field, Param, fields
 from .._sheet import VERSION, Character, Filled, Group, Sheet, sheet
-from ._form import _control, _tail, field_text
+from ._form import _control, _tail
 from ._tree import JSON, Child, Element, node, to_json
+from ._views import field_text
 
 __all__ = ["FillView", "characters_json", "fill_view", "sheet_editor", "sheets"]
 

@@ -31,6 +31,7 @@ __all__ = [
     "hand_view",
     "odds_view",
     "roll_view",
+    "field_text",
     "summary",
     "values_text",
 ]
@@ -160,6 +161,13 @@ def _value_text(field: Field, value: object) -> str:
     if "(x+)" in field.label and isinstance(value, int):
         return f"{value}+"
     return str(value)
+
+
+def field_text(value: object) -> str:
+    """A field's value as a form input (and the command line) writes it: "8:6,3:7", "true"."""
+    if isinstance(value, tuple):
+        return ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value)
+    return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def values_text(check: CheckBase, *, shown: tuple[str, ...] | None = None, omit: tuple[str, ...] = ()) -> str:

@@ -86,3 +86,48 @@ def test_the_core_imports_no_system_and_no_web_layer() -> None:
             assert not [m for m in imported if m.startswith((*systems, "rollkit.web"))], name
         if name.startswith(systems):
             assert not [m for m in imported if m.startswith("rollkit.web")], name
+
+
+def _loaded_after(code: str) -> set[str]:
+    """The rollkit modules a fresh interpreter holds after running ``code``."""
+    import subprocess
+    import sys
+
+    shown = "import sys; print(' '.join(m for m in sys.modules if m.startswith('rollkit')))"
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\n{shown}"], capture_output=True, text=True, check=True
+    )
+    return set(out.stdout.split())
+
+
+def test_import_rollkit_loads_only_the_errors_and_each_name_on_first_use() -> None:
+    assert _loaded_after("import rollkit") == {"rollkit", "rollkit._errors"}
+    assert _loaded_after("from rollkit import Distribution") == {
+        "rollkit",
+        "rollkit._errors",
+        "rollkit._dist",
+        "rollkit._format",
+        "rollkit._validate",
+    }
+    import rollkit
+
+    for name, module in rollkit._LAZY.items():
+        assert getattr(rollkit, name) is getattr(__import__(f"rollkit.{module}", fromlist=[name]), name)
+
+
+def test_the_web_layer_loads_what_the_rarer_requests_need_on_their_first_use() -> None:
+    from rollkit import web
+
+    later = {m for m in web.LATER if m.startswith("rollkit")}
+    assert later == {
+        "rollkit._sheet",
+        "rollkit.web._against",
+        "rollkit.web._need",
+        "rollkit.web._run",
+        "rollkit.web._sheet",
+    }
+    assert not _loaded_after("import rollkit.web") & later
+    odds = "import json, rollkit.web as w; w.request(json.dumps({'op': 'odds', 'check': 'hits', 'params': {'dice': 5, 'threshold': 7, 'tn': 3}}))"
+    assert not _loaded_after(odds) & (later - {"rollkit._sheet"})  # a system's sheet is its own
+    for name, module in web._LAZY.items():
+        assert getattr(web, name) is getattr(__import__(f"rollkit.web.{module}", fromlist=[name]), name)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import rollkit
 from rollkit import web
 
 
@@ -25,7 +26,7 @@ def _signatures(obj: object) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     if inspect.isclass(obj):
         if dataclasses.is_dataclass(obj):
-            out += [(f"{obj.__name__}.{k}", v) for k, v in typing.get_type_hints(obj).items()]
+            out += [(f"{obj.__name__}.{k}", v) for k, v in _hints(obj).items()]
         for name, member in vars(obj).items():
             if inspect.isfunction(member) and not name.startswith("_"):
                 out += [(f"{obj.__name__}.{name}.{k}", v) for k, v in _hints(member).items()]
@@ -34,10 +35,16 @@ def _signatures(obj: object) -> list[tuple[str, object]]:
     return out
 
 
-def _hints(function: object) -> dict[str, object]:
-    module = inspect.getmodule(function)
-    space = {**vars(web), **(vars(module) if module else {})}
-    return typing.get_type_hints(function, globalns=space)
+def _hints(obj: object) -> dict[str, object]:
+    """The type hints of a function or a dataclass, read where its module and the package's
+    public names (the ones loaded on first use too) are all known."""
+    module = inspect.getmodule(obj)
+    space = {
+        **{name: getattr(web, name) for name in web.__all__},
+        "Character": rollkit.Character,
+        **(vars(module) if module else {}),
+    }
+    return typing.get_type_hints(obj, globalns=space)
 
 
 @pytest.mark.parametrize("name", web.__all__)

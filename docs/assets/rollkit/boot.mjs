@@ -104,6 +104,20 @@ export function systemNames(pyodide) {
   return list;
 }
 
+// What only the widgets' rarer requests import (rollkit.web.LATER: a chance against a field,
+// "what do I need?", a run, a character), for importing ahead of them (`importModule`).
+export function laterModules(pyodide) {
+  const web = pyodide.pyimport("rollkit.web");
+  const names = web.LATER.toJs();
+  web.destroy();
+  return names;
+}
+
+// The module `name` imported.
+export function importModule(pyodide, name) {
+  pyodide.pyimport(name).destroy();
+}
+
 // The package of the system `name` imported (its rules, checks and words), as its first
 // request would import it.
 export function importSystem(pyodide, name) {

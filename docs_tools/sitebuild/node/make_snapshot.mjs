@@ -1,13 +1,14 @@
 // node make_snapshot.mjs WHEEL PATH STDLIB TARGET CHECKS: Pyodide (from node_modules, over the
 // site's standard library STDLIB) starts rollkit from the wheel at WHEEL, put on sys.path at PATH
-// as the site's worker puts it (the one boot module), imports every system, and writes its memory
+// as the site's worker puts it (the one boot module), imports every system and what the rarer
+// requests import (rollkit.web.LATER), and writes its memory
 // snapshot to TARGET. Then two Pythons restored from it as the worker restores one
 // (restoreRollkit) answer each request of CHECKS (a JSON list); prints their answers, as JSON
 // (make_snapshot.py's `settle` runs before the snapshot is taken).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { importSystem, restoreRollkit, startRollkit, systemNames } from "../../../docs/assets/rollkit/boot.mjs";
+import { importModule, importSystem, laterModules, restoreRollkit, startRollkit, systemNames } from "../../../docs/assets/rollkit/boot.mjs";
 import { PYODIDE, python } from "./pyodide.mjs";
 
 const [wheel, path, stdlib, target, checks] = process.argv.slice(2);
@@ -18,6 +19,7 @@ const bytes = readFileSync(wheel);
 const maker = await loadPyodide({ ...options, _makeSnapshot: true });
 startRollkit(maker, path, bytes).request.destroy();
 for (const name of systemNames(maker)) importSystem(maker, name);
+for (const name of laterModules(maker)) importModule(maker, name);
 const settle = python(maker, new URL("./make_snapshot.py", import.meta.url), "settle");
 settle();
 settle.destroy();
