@@ -39,6 +39,9 @@ function bindAll() {
   state.page += 1;
   state.used = performance.now();
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
+  // the first widget says the page's state (Python loading, live): its status line is kept
+  // from the start, so that the news moves nothing on the page
+  roots.forEach((root, i) => root.classList.toggle("rk-page-status", i === 0));
   for (const root of roots) {
     if (!root.rollkit) root.rollkit = new Widget(root);
     bindAgainst(root);

@@ -49,6 +49,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-python",
         # states the page script sets
         "rk-live-widget",
+        "rk-page-status",  # the page's first widget, which says the page's state (client.mjs)
         "rk-has-error",
         "rk-stale",
         "rk-success",
