@@ -202,11 +202,13 @@ modules.catch((error) => fail(error.message));
 // their packages are imported before the worker says it is ready, so the first roll there pays
 // for its rules only, not for importing them (several times the roll itself). The other systems
 // follow in the background, for the pages instant navigation leads to, and then what the rarer
-// requests import (rollkit.web.LATER), while the reader is idle: one at a time, each once no
-// request has come for IDLE_MS (so a page's requests do not queue behind them while the reader
-// is busy; one that comes during an import waits for it).
+// requests import (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS
+// (so that a page's burst of requests, as its widgets are bound, does not queue behind them;
+// a request that comes during an import waits for that one only). A reader's own taps are
+// seconds apart, and a wait of seconds would leave the next page's first roll to import its
+// system itself.
 const SYSTEMS_AFTER_MS = 1000;
-const IDLE_MS = 1500;
+const IDLE_MS = 250;
 let python = null;
 let importsLeft = null; // the imports not yet made, once the background imports have begun
 let lastRequest = 0; // when the last request came (the worker's clock)
