@@ -4,6 +4,12 @@ Every test under ``tests/browser/`` is marked ``browser``, and every test that a
 site ``site``; modules that run the build's steps or start Pyodide set ``site`` or ``pyodide``
 themselves (``scripts/test --fast`` leaves all three out).
 
+The tiers: ``WHOLE`` (and every test of the sub-path and Zensical builds) is marked ``whole``:
+the sweeps that repeat over every widget, page, size, scheme or build what CI checks on some,
+run by ``scripts/test --whole`` only, so that CI (``scripts/test``) stays under ten minutes on
+two cores. ``SLOW`` is marked ``slow``: the unit tests' widest brute-force sweeps, which the
+fast loop (``scripts/test --fast``) leaves to CI.
+
 ``scripts/test`` runs the site and browser tests in two processes (``-n 2 --dist loadscope``)
 with the scheduling below: a test module goes to one process whole (its module fixtures are
 set up once), except that the tests of the builds only some tests need (the sub-path and the
@@ -25,16 +31,52 @@ _BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
 
 
 _BUILDS = frozenset({"site", "built", "subpath_site", "zensical_site"})  # tests/conftest.py's
+_WHOLE_BUILDS = frozenset({"subpath_site", "zensical_site"})
+
+WHOLE = {
+    "tests/browser/test_widgets.py::test_each_widget_live_edit_stale_range_and_link": (
+        "every widget edited live; CI edits some (test_editing_a_parameter_updates_the_exact_odds ...)"
+    ),
+    "tests/browser/test_widgets.py::test_every_widget_on_a_phone_shows_its_result_in_view": (
+        "every widget rolled at 390 px; CI: test_phone_width_and_dark_scheme"
+    ),
+    "tests/browser/test_log.py::test_the_open_log_passes_axe_and_fits_a_phone[desktop-dark]": (
+        "the other two pairs of size and scheme"
+    ),
+    "tests/browser/test_log.py::test_the_open_log_passes_axe_and_fits_a_phone[phone-light]": (
+        "the other two pairs of size and scheme"
+    ),
+    "tests/browser/test_characters.py::test_on_a_phone_nothing_overflows_and_the_primary_actions_are_large[light]": (
+        "the other scheme"
+    ),
+    "tests/browser/test_need.py::test_at_phone_width[light]": "the other scheme",
+    "tests/browser/test_session_memory.py": "fifty instant navigations, for leaks",
+}
+"""The tests the whole suite runs and CI does not (besides the other builds' and those marked
+``whole`` in their module, as test_a11y.py marks two of its four pairs), and why."""
+
+SLOW = (
+    "tests/systems/again/test_opposed.py::test_opposed_against_long_partial_sums",
+    "tests/systems/hits/test_attack.py::test_attack_matches_every_face_combination",
+)
+"""The unit tests the fast loop leaves to CI: the widest brute-force sweeps."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks every test under ``tests/browser/`` browser, and every other test that asks for a
-    built site site (``scripts/test --fast`` builds none)."""
+    built site site (``scripts/test --fast`` builds none); the tiers' marks (``whole``, ``slow``)."""
     for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
         if _BROWSER in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-        elif _BUILDS & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("site"):
+        elif _BUILDS & fixtures and not item.get_closest_marker("site"):
             item.add_marker(pytest.mark.site)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        builds = fixtures | {v for v in params.values() if isinstance(v, str)}  # or a build by name
+        if _WHOLE_BUILDS & builds or any(item.nodeid == k or item.nodeid.startswith(k + "::") for k in WHOLE):
+            item.add_marker(pytest.mark.whole)
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 _OTHER_BUILDS = re.compile(r"sub_?path|zensical", re.IGNORECASE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -26,6 +27,13 @@ PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 SCHEMES = {"light": "default", "dark": "slate"}  # emulated prefers-color-scheme -> Material's scheme
 VIEWPORTS = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 COMBOS = [(scheme, viewport) for scheme in SCHEMES for viewport in VIEWPORTS]
+# CI walks each colour scheme once and each size once; the whole suite (scripts/test --whole)
+# walks the other two pairs as well. The walk takes the pairs whose tests are selected.
+WHOLE_ONLY = {("light", "phone"), ("dark", "desktop")}
+PAIRS = [
+    pytest.param(s, v, id=f"{s}-{v}", marks=[pytest.mark.whole] if (s, v) in WHOLE_ONLY else [])
+    for s, v in COMBOS
+]
 SITEMAP_NS = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 
 # Every scrolling box in the content that holds a table: can the keyboard reach it?
@@ -75,7 +83,7 @@ def audits(walk: Walk) -> dict[tuple[str, str], Audit]:
     return walk.audits
 
 
-@pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
+@pytest.mark.parametrize(("scheme", "viewport"), PAIRS)
 def test_no_serious_or_critical_axe_violation(
     audits: dict[tuple[str, str], Audit], site: Site, scheme: str, viewport: str
 ) -> None:
@@ -90,7 +98,7 @@ def test_no_serious_or_critical_axe_violation(
     )
 
 
-@pytest.mark.parametrize(("scheme", "viewport"), COMBOS, ids=[f"{s}-{v}" for s, v in COMBOS])
+@pytest.mark.parametrize(("scheme", "viewport"), PAIRS)
 def test_every_scrolling_table_is_a_named_focusable_region(
     audits: dict[tuple[str, str], Audit], scheme: str, viewport: str
 ) -> None:
@@ -233,8 +241,18 @@ class Walk:
     states: dict[tuple[str, str], StateAudit]
 
 
+def walked(session: pytest.Session) -> list[tuple[str, str]]:
+    """The (scheme, size) pairs of this module's selected tests (every pair when none says)."""
+    chosen = {
+        (item.callspec.params["scheme"], item.callspec.params["viewport"])
+        for item in session.items
+        if item.path == Path(__file__) and hasattr(item, "callspec") and "viewport" in item.callspec.params
+    }
+    return [combo for combo in COMBOS if combo in chosen] or list(COMBOS)
+
+
 @pytest.fixture(scope="module")
-def walk(browser: object, site: Site) -> Iterator[Walk]:
+def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterator[Walk]:
     """One page for each colour scheme at each size, all four at work at once, through every
     page of the site by instant navigation (so that each boots Python once): the pages
     without widgets first, while Python boots, then the widget pages with Python running.
@@ -248,7 +266,7 @@ def walk(browser: object, site: Site) -> Iterator[Walk]:
     found = Walk(audits={}, states={(s, scheme): StateAudit() for s in STATE_VIEWPORTS for scheme in SCHEMES})
     contexts, tabs = [], {}
     try:
-        for scheme, viewport in COMBOS:
+        for scheme, viewport in walked(request.session):
             context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)  # type: ignore[attr-defined]
             contexts.append(context)
             tab = context.new_page()
@@ -303,7 +321,7 @@ def _widget_state(
     act, there = STATES[state]
     acted = {combo: act(tab) for combo, tab in at.items()}  # all at once
     got = {combo: there(tab, acted[combo]) for combo, tab in at.items()}
-    for scheme in SCHEMES:
+    for scheme in {combo[0] for combo in at}:
         result, mine = states[state, scheme], [combo for combo in at if combo[0] == scheme]
         reached = [all(ok) for ok in zip(*(got[combo] for combo in mine), strict=True)]
         done = acted[mine[0]]
@@ -322,10 +340,12 @@ def _widget_state(
         states[state, scheme].schemes.add(
             at[scheme, viewport].evaluate("document.body.dataset.mdColorScheme")
         )  # type: ignore[attr-defined]
-    return all(any(states[state, scheme].reached[path]) for scheme in SCHEMES)
+    return all(any(states[state, scheme].reached[path]) for scheme in {combo[0] for combo in at})
 
 
-def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: str, scheme: str) -> None:
+def _check_state(
+    results: dict[tuple[str, str], StateAudit], site: Site, state: str, scheme: str, session: pytest.Session
+) -> None:
     audit = results[state, scheme]
     assert audit.schemes == {SCHEMES[scheme]}, f"the {scheme} scheme was not applied: {audit.schemes}"
     missed = [
@@ -337,7 +357,8 @@ def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: 
     assert not missed, f"not {state} ({scheme}):\n  " + "\n  ".join(missed)
     pages = widget_pages(site)
     assert sorted(audit.reached) == sorted(pages), "widget pages not visited"
-    assert sorted(audit.violations) == sorted((p, v) for p in pages for v in STATE_VIEWPORTS[state])
+    sizes = [v for v in STATE_VIEWPORTS[state] if (scheme, v) in walked(session)]
+    assert sorted(audit.violations) == sorted((p, v) for p in pages for v in sizes)
     found = {
         p: (site.directory / p / "index.html").read_text(encoding="utf-8").count("data-rollkit-widget=")
         for p in pages
@@ -353,18 +374,21 @@ def _check_state(results: dict[tuple[str, str], StateAudit], site: Site, state: 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_no_serious_or_critical_axe_violation_after_a_roll(
-    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str, request: pytest.FixtureRequest
 ) -> None:
-    """Every widget rolled with a seed, its "How it was counted" open: desktop and phone."""
-    _check_state(widget_states, site, "rolled", scheme)
+    """Every widget rolled with a seed, its "How it was counted" open: desktop and phone (in CI,
+    each scheme at the size it is walked at)."""
+    _check_state(widget_states, site, "rolled", scheme, request.session)
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(
+    "scheme", [pytest.param("light"), pytest.param("dark", marks=pytest.mark.whole)]
+)  # at the desktop size: dark is walked there in the whole suite only
 def test_no_serious_or_critical_axe_violation_with_an_invalid_value(
-    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str, request: pytest.FixtureRequest
 ) -> None:
     """Every widget (after its roll) with a value past its field's maximum, the field's error shown."""
-    _check_state(widget_states, site, "invalid", scheme)
+    _check_state(widget_states, site, "invalid", scheme, request.session)
 
 
 def phone_page(browser: object, site: Site, path: str) -> object:
@@ -431,7 +455,8 @@ def test_the_drawer_opens_and_closes_from_the_keyboard(browser: object, site: Si
 def test_a_scrolling_table_scrolls_from_the_keyboard(
     audits: dict[tuple[str, str], Audit], browser: object, site: Site
 ) -> None:
-    path = next(path for path, found in audits["light", "phone"].tables.items() if found)
+    phone = next(combo for combo in audits if combo[1] == "phone")  # the pair walked at 390 px
+    path = next(path for path, found in audits[phone].tables.items() if found)
     page = phone_page(browser, site, path)
     region = page.locator(".md-typeset__scrollwrap[tabindex='0']").first  # type: ignore[attr-defined]
     region.focus()
