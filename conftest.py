@@ -51,6 +51,20 @@ WHOLE = {
     ),
     "tests/browser/test_need.py::test_at_phone_width[light]": "the other scheme",
     "tests/browser/test_session_memory.py": "fifty instant navigations, for leaks",
+    "tests/browser/test_contents.py::test_every_chapter_has_its_contents_on_the_first_screen": (
+        "every chapter; CI opens the contents on some (the other tests of test_contents.py)"
+    ),
+    "tests/browser/test_long_pages.py::test_skipping_moves_nothing_and_cuts_nothing_off[desktop]": (
+        "the other size"
+    ),
+    **dict.fromkeys(
+        (
+            "tests/browser/test_failures.py::test_a_runtime_file_that_is_not_the_one_built_is_refused_at_once"
+            f"[{name}]"
+            for name in ("the standard library", "pyodide.mjs", "pyodide.asm.mjs", "rollkit's worker")
+        ),
+        "the other runtime files; CI tampers with the wasm, whole and cut short",
+    ),
 }
 """The tests the whole suite runs and CI does not (besides the other builds' and those marked
 ``whole`` in their module, as test_a11y.py marks two of its four pairs), and why."""

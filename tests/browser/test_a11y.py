@@ -112,6 +112,7 @@ def test_every_scrolling_table_is_a_named_focusable_region(
 # -- every widget after a roll, and with an invalid value shown ---------------------------
 
 STATE_VIEWPORTS = {"rolled": ("desktop", "phone"), "invalid": ("desktop",)}
+_TESTS = {"rolled": "after_a_roll", "invalid": "with_an_invalid_value"}  # each state's test
 SEED = 4200  # widget i of a page rolls with seed SEED + i
 SETTLED_MS = 15_000  # a roll or an edit once Python runs
 
@@ -251,6 +252,17 @@ def walked(session: pytest.Session) -> list[tuple[str, str]]:
     return [combo for combo in COMBOS if combo in chosen] or list(COMBOS)
 
 
+def states_walked(session: pytest.Session) -> list[str]:
+    """The widget states of this module's selected tests (every state when none says)."""
+    names = {item.originalname for item in session.items if item.path == Path(__file__)}  # type: ignore[attr-defined]
+    chosen = [
+        state
+        for state in STATE_VIEWPORTS
+        if f"test_no_serious_or_critical_axe_violation_{_TESTS[state]}" in names
+    ]
+    return chosen or list(STATE_VIEWPORTS)
+
+
 @pytest.fixture(scope="module")
 def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterator[Walk]:
     """One page for each colour scheme at each size, all four at work at once, through every
@@ -295,7 +307,12 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
                     audit.ready.append(path)
                 audit.tables[path] = tab.evaluate(SCROLLING_TABLES)
             if path in widgets and rolling:
-                rolling = all([_widget_state(tabs, found.states, state, path) for state in STATE_VIEWPORTS])
+                rolling = all(
+                    [
+                        _widget_state(tabs, found.states, state, path)
+                        for state in states_walked(request.session)
+                    ]
+                )
         yield found
     finally:
         for context in contexts:
@@ -381,9 +398,8 @@ def test_no_serious_or_critical_axe_violation_after_a_roll(
     _check_state(widget_states, site, "rolled", scheme, request.session)
 
 
-@pytest.mark.parametrize(
-    "scheme", [pytest.param("light"), pytest.param("dark", marks=pytest.mark.whole)]
-)  # at the desktop size: dark is walked there in the whole suite only
+@pytest.mark.whole  # CI's walk takes every widget through its roll only
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_no_serious_or_critical_axe_violation_with_an_invalid_value(
     widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str, request: pytest.FixtureRequest
 ) -> None:
