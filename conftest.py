@@ -72,8 +72,13 @@ WHOLE = {
 SLOW = (
     "tests/systems/again/test_opposed.py::test_opposed_against_long_partial_sums",
     "tests/systems/hits/test_attack.py::test_attack_matches_every_face_combination",
+    "tests/systems/critdice/test_check.py::test_policy_matches_exhaustive_search",
+    "tests/core/test_need.py::test_the_answer_is_a_plain_scan_of_every_roll",
+    "tests/core/test_output.py::test_every_accepted_input_gives_clean_output",
+    "tests/site/test_bench_engine.py::test_a_mismatch_is_loud_and_fails_the_run",
 )
-"""The unit tests the fast loop leaves to CI: the widest brute-force sweeps."""
+"""The unit tests the fast loop leaves to CI: the widest brute-force and property sweeps (over
+every kind), and the engine benchmark run end to end (a third of the loop's time together)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
