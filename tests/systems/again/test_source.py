@@ -9,7 +9,8 @@ from rollkit import again
 from tests.helpers.sources import checked, site_table
 from tests.systems.again.sources import INVENTORY
 
-DCS = [(1, "Easy"), (2, "Moderate"), (3, "Challenging"), (4, "Hard"), (5, "Extremely Hard")]
+_NAMED = [("Easy", 1), ("Moderate", 2), ("Challenging", 3), ("Hard", 4), ("Extremely Hard", 5)]  # name, DC
+DCS = [(dc, name) for name, dc in _NAMED]
 
 
 def test_dc_table_on_the_page() -> None:

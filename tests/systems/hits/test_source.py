@@ -30,16 +30,17 @@ TN_BANDS = [
     (7, 8, "Unlikely"),
     (9, 10, "Impossible"),
 ]
-TABLE_7A = [  # Effect Scored as printed, DoS, Description
-    ("-4 or More", "Botch 3", "Catastrophic Failure"),
-    ("-2 to -3", "Botch 2", "Major Failure"),
-    ("-1", "Botch 1", "Nominal Failure"),
-    ("0 to 1", "DoS 1", "Nominal Success"),
-    ("2 to 3", "DoS 2", "Normal Success"),
-    ("4 to 7", "DoS 3", "Good Success"),
-    ("8 to 15", "DoS 4", "Great Success"),
-    ("16+", "DoS 5", "Critical Success"),
+_ROWS_7A = [  # Description, DoS, the Effects as printed (the table's columns, another order)
+    ("Catastrophic Failure", "Botch 3", "-4 or More"),
+    ("Major Failure", "Botch 2", "-2 to -3"),
+    ("Nominal Failure", "Botch 1", "-1"),
+    ("Nominal Success", "DoS 1", "0 to 1"),
+    ("Normal Success", "DoS 2", "2 to 3"),
+    ("Good Success", "DoS 3", "4 to 7"),
+    ("Great Success", "DoS 4", "8 to 15"),
+    ("Critical Success", "DoS 5", "16+"),
 ]
+TABLE_7A = [(printed, name, description) for description, name, printed in _ROWS_7A]  # as printed
 # ruling hits-degree-table-reading: each printed row as the Effects it covers (None: open end)
 READ_7A = {"-4 or More": (None, -4), "-2 to -3": (-3, -2), "16+": (16, None)}
 

@@ -400,7 +400,8 @@ def test_to_pass_formula_and_embodiment_modifier():
 
 
 def test_dice_threshold_ruling_against_the_text_numbers():
-    # text: "d6, 3+ = toPass 50%", "d20, 16+ = toPass 40%", "dN, X+ = toPass (N - X) / N %";
+    # the text's three lines: 50% for 3+ on a d6, 40% for 16+ on a d20, and (N - X) / N for
+    # X+ on any dN;
     # X+ is a roll above X (ruling ninefold-dice-threshold), faces counted one by one
     def above(n, x):
         return Fraction(sum(f > x for f in range(1, n + 1)), n)

@@ -9,14 +9,15 @@ from rollkit import trait
 from tests.helpers.sources import checked, site_table
 from tests.systems.trait.sources import INVENTORY
 
-THRESHOLDS = [
-    (5, "Novice"),
-    (10, "Easy"),
-    (15, "Standard"),
-    (20, "Challenging"),
-    (25, "Tough"),
-    (30, "Expert"),
+_NAMED = [  # name, Threshold
+    ("Novice", 5),
+    ("Easy", 10),
+    ("Standard", 15),
+    ("Challenging", 20),
+    ("Tough", 25),
+    ("Expert", 30),
 ]
+THRESHOLDS = [(t, name) for name, t in _NAMED]
 DEGREES = [  # missed by (least, most; None: no end), degree, Chance
     (1, 4, "Low", 1),  # "less than 5"
     (5, 10, "Moderate", 2),
