@@ -101,7 +101,7 @@ def header(extra: str, python: str, root: Path = ROOT) -> str:
     return (
         f"# The {extra!r} extra for Python >= {python}, with the build-system requirements and pip,\n"
         "# pinned with hashes for every platform (uv's universal resolution). Written by scripts/lock,\n"
-        "# installed by scripts/setup (pip --require-hashes); scripts/check fails when pyproject.toml changed.\n"
+        "# installed by scripts/setup (uv pip --require-hashes); scripts/check fails when pyproject.toml changed.\n"
         f"# made from pyproject.toml requirements with sha256 {digest(_pyproject(root), extra)}\n"
     )
 
