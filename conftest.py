@@ -14,8 +14,8 @@ fast loop (``scripts/test --fast``) leaves to CI.
 with the scheduling below: a test module goes to one process whole (its module fixtures are
 set up once), except that the tests of the builds only some tests need (the sub-path and the
 Zensical build: their ids say ``sub_path``, ``subpath`` or ``zensical``) all go to one process,
-so that each of those is built once. Each process builds ``site`` for itself (the build cache
-makes its steps once).
+so that each of those is built once. ``site``, the root build, ``scripts/test`` builds once
+for both processes and serves (``tests/conftest.py``); a pytest run of its own builds it in each.
 """
 
 from __future__ import annotations
@@ -56,6 +56,104 @@ WHOLE = {
     ),
     "tests/browser/test_long_pages.py::test_skipping_moves_nothing_and_cuts_nothing_off[desktop]": (
         "the other size"
+    ),
+    # The further tests of a feature CI checks in its other tests (named after "CI:"), so that
+    # CI stays under ten minutes on two cores; each feature's first and done-when tests stay.
+    "tests/browser/test_changes.py::test_a_link_of_an_earlier_build_says_its_chance_changed_and_one_of_this_build_says_nothing": (
+        "a second build; CI: test_a_changed_rule_is_marked_with_a_link_to_its_entry"
+    ),
+    "tests/browser/test_snapshot.py::test_a_first_visit_never_asks_for_the_snapshot_and_offline_visits_boot_from_it": (
+        "three visits, offline too; CI: the snapshot's own tests (tests/site/test_snapshot.py)"
+    ),
+    "tests/browser/test_widgets.py::test_no_request_leaves_the_site": (
+        "every page; CI: test_all_widgets_work_under_a_strict_csp (the CSP refuses other origins)"
+    ),
+    "tests/browser/test_hostile_links.py::test_a_blank_seed_and_a_checkbox_neither_true_nor_false_are_refused": (
+        "CI: test_a_link_cannot_set_a_value_the_widget_hides and the web layer's unit tests"
+    ),
+    "tests/browser/test_hostile_links.py::test_a_link_for_another_kind_of_check_says_so": (
+        "CI: test_a_link_cannot_set_a_value_the_widget_hides"
+    ),
+    "tests/browser/test_runnable.py::test_the_controls_are_clean_for_axe[light-1200]": "CI: [dark-390]",
+    "tests/browser/test_a11y.py::test_the_closed_drawer_has_no_tab_stops_on_a_phone": (
+        "600 tab presses; CI: test_the_drawer_opens_and_closes_from_the_keyboard"
+    ),
+    "tests/browser/test_a11y.py::test_no_serious_or_critical_axe_violation_after_a_roll[light]": (
+        "CI's walk is dark at 390 px only (test_a11y.py's WHOLE_ONLY)"
+    ),
+    **dict.fromkeys(
+        (
+            f"tests/browser/test_characters.py::{name}"
+            for name in (
+                "test_a_shared_link_offers_its_character_and_never_overwrites",
+                "test_the_editor_marks_the_value_python_refuses",
+                "test_an_edit_in_a_widget_stays_there_until_saved_to_the_sheet",
+                "test_a_hits_character_fills_a_skill_check_through_its_governing_attribute",
+                "test_a_character_saved_in_another_tab_reaches_this_tabs_widgets_and_list",
+            )
+        ),
+        "CI: a character made on one page fills a widget on another, export and import, axe, a phone",
+    ),
+    "tests/browser/test_lists.py::test_every_list_parameter_is_edited_as_rows": (
+        "every list; CI: test_widgets.py's test_list_parameters_are_edited_as_rows"
+    ),
+    **dict.fromkeys(
+        (
+            "tests/browser/test_startup.py::test_a_bare_build_runs_the_modules_as_they_are_and_keeps_its_odds",
+            "tests/browser/test_startup.py::test_data_saver_starts_python_only_on_use",
+        ),
+        "CI: test_python_waits_until_a_widget_comes_near and the other start-up tests",
+    ),
+    **dict.fromkeys(
+        (
+            f"tests/browser/test_log.py::{name}"
+            for name in (
+                "test_the_oldest_rolls_are_dropped_past_the_cap",
+                "test_a_finished_hand_is_kept_once_and_a_drawn_seed_is_not_called_typed",
+                "test_copy_as_text_falls_back_to_selected_text_when_the_clipboard_is_refused",
+                "test_the_open_log_passes_axe_and_fits_a_phone[phone-dark]",
+            )
+        ),
+        "CI: three rolls on two pages kept, exported and replayed; delete, undo, clear; axe",
+    ),
+    "tests/browser/test_need.py::test_a_chance_that_is_not_one_is_tied_to_its_field_by_keyboard": (
+        "CI: the web layer's unit tests of need's errors"
+    ),
+    **dict.fromkeys(
+        (
+            "tests/browser/test_offline.py::test_a_tab_left_open_is_never_run_by_an_older_builds_scripts",
+            "tests/browser/test_offline.py::test_with_data_saver_python_is_kept_on_first_use",
+        ),
+        "CI: test_a_new_build_replaces_the_kept_copy_and_offers_a_reload and the offline tests",
+    ),
+    "tests/browser/test_failures.py::test_an_exception_in_the_worker_stays_in_its_widget": (
+        "CI: test_a_runaway_computation_can_be_stopped_and_the_widget_recovers"
+    ),
+    **dict.fromkeys(
+        (
+            "tests/browser/test_trust.py::test_on_a_phone",
+            "tests/browser/test_trust.py::test_pinned_odds_are_numbers_and_keep_their_colour_in_dark_mode",
+        ),
+        "CI: test_widgets.py's test_phone_width_and_dark_scheme",
+    ),
+    "tests/browser/test_glossary.py::test_a_tap_opens_a_definition_inside_a_phone_screen_in_dark_mode": (
+        "CI: test_tab_opens_a_definition_and_escape_hides_it, and without JavaScript by a tap"
+    ),
+    "tests/browser/test_contents.py::test_a_contents_link_brings_its_section_on_screen": (
+        "CI: the contents open by keyboard and pass axe"
+    ),
+    "tests/browser/test_against.py::test_a_focused_point_shows_its_exact_value_and_the_arrows_move": (
+        "CI: test_a_tapped_point_shows_its_value_at_phone_width_in_dark_mode"
+    ),
+    "tests/browser/test_startup.py::test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_roll": (
+        "every widget of a page waited for; CI: the other start-up tests"
+    ),
+    "tests/browser/test_runnable.py::test_an_error_stop_and_reset": (
+        "CI: test_examples_run_on_two_pages_online_and_offline"
+    ),
+    "tests/site/test_build.py::test_the_build_step_installs_the_runtime[zensical]": "a Zensical build; CI: [mkdocs]",
+    "tests/browser/test_print.py::test_a_widget_the_reader_changed_prints_the_link_to_their_values": (
+        "CI: a chapter printed with every widget's odds and link"
     ),
     **dict.fromkeys(
         (

@@ -8,6 +8,7 @@ served (``site``), so one session builds it once; ``subpath_site`` is the build 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,13 +16,25 @@ import pytest
 
 from tests.helpers.site import Site, served
 
+SHARED_SITE = "ROLLKIT_TEST_SITE"
+"""``BASE DIRECTORY``: the root build, made and served by ``scripts/test`` for every process."""
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The whole site built with mkdocs by the build step for, and served at,
     http://127.0.0.1:PORT/, for the whole session. It is served from the moment it is built,
-    so that no other socket takes its port before the browser tests need it."""
+    so that no other socket takes its port before the browser tests need it.
+
+    ``scripts/test`` builds it once, before the site tests, serves it from a process of its own
+    and names it in ``ROLLKIT_TEST_SITE``: both of its pytest processes use that build (the
+    tests copy it before they change a file)."""
     pytest.importorskip("mkdocs", reason="mkdocs is in the dev venv only")
+    if shared := os.environ.get(SHARED_SITE):
+        base, directory = shared.split(" ", 1)
+        assert Path(directory, "index.html").is_file(), f"{SHARED_SITE}: {directory} holds no build"
+        yield Site(base, Path(directory))
+        return
     yield from served(tmp_path_factory.mktemp("root"), "/")
 
 

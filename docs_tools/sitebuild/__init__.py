@@ -23,7 +23,7 @@ module each, in this order:
 - ``compress``: ``.br`` and ``.gz`` copies of every large file.
 - ``offline``: the service worker at the site's root, listing the finished site.
 
-What the steps keep between builds is under ``build/``, through one helper (``cache``); the
+What the steps keep between builds is in the user's cache folder, through one helper (``cache``); the
 Node programs they run are ``node/*.mjs``, each with its Python in a ``.py`` file beside it, and
 they start rollkit in Pyodide as the site's worker does, through ``docs/assets/rollkit/boot.mjs``.
 """

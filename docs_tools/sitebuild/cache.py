@@ -1,5 +1,10 @@
 """The build's one cache: what a step keeps between builds, each entry a folder
-``build/<kind>/<key>/`` named by a hash of what it is made of (``key``).
+``<cache>/<kind>/<key>/`` named by a hash of what it is made of (``key``).
+
+``<cache>`` (``CACHE``) is ``$ROLLKIT_BUILD_CACHE`` when set, else ``rollkit/build`` in the
+user's cache folder (``$XDG_CACHE_HOME``, ``~/.cache``): an entry is named by the content of
+everything it is made of, never by where the checkout is, so every checkout on a machine (a
+clean clone for CI too) shares what another has made, as pip's and npm's caches are shared.
 
     folder = cached("stdlib", key(npm_zip, wheel, program), make, keep=2)
 
@@ -19,9 +24,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from docs_tools.sitebuild import ROOT
-
-CACHE = ROOT / "build"
+CACHE = Path(
+    os.environ.get("ROLLKIT_BUILD_CACHE")
+    or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rollkit" / "build"
+)
 
 __all__ = ["cached", "key", "CACHE"]
 

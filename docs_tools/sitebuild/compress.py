@@ -16,7 +16,7 @@ answers a request for ``NAME`` with the best copy the browser accepts (br, then 
 and most CDNs do the same. A host that ignores the copies serves the files as before.
 
 Compressing the Pyodide runtime takes over a second and it rarely changes, so copies of
-files over ``CACHE_MIN`` bytes are kept in the build's cache (``build/compressed/``) by the hash of
+files over ``CACHE_MIN`` bytes are kept in the build's cache (``<cache>/compressed/``) by the hash of
 their content.
 """
 

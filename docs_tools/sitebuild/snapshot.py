@@ -9,7 +9,7 @@ restored from it as the worker restores one (``restoreRollkit``: the wheel writt
 random module reseeded) roll a seeded roll's dice exactly as CPython does, and unseeded rolls with
 different seeds. The service worker keeps it in the background once a visit's Python is ready
 (never under data saver); the worker restores it only when the service worker already holds
-it and it matches its hash. Cached in ``build/snapshot/`` by what it is made of; when it cannot
+it and it matches its hash. Cached in ``<cache>/snapshot/`` by what it is made of; when it cannot
 be made the build says so and the site ships none (Python boots normally).
 """
 

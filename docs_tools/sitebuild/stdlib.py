@@ -9,7 +9,7 @@ each compiled by Pyodide's Python in place of its source and stored uncompressed
 build's brotli copy compresses them. The rest of the standard library, as npm has it, is
 ``python_stdlib_later.zip``: the worker fetches it the first time code imports a module found
 only there (``LATER`` names them; ``docs/assets/rollkit/boot.mjs`` puts the import hook in
-place), so any import still works, later. Cached in ``build/stdlib/`` by what it is made of;
+place), so any import still works, later. Cached in ``<cache>/stdlib/`` by what it is made of;
 without Node the build says so and ships npm's zip whole.
 """
 

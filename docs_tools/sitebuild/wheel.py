@@ -4,7 +4,7 @@ The wheel is built from a copy of the sources (``pip wheel``), then Pyodide itse
 compiles every module of it for Pyodide's Python (``compile_wheel``): the site's wheel carries
 each module's ``.pyc`` in place of its source, where zipimport looks, so the browser does not
 compile them (about 100 ms) nor download sources it never reads; its entries are stored
-uncompressed, so that the build's brotli and gzip copies of it compress them together. Both are cached (``build/wheel/``, ``build/wheel-pyodide/``) by what they
+uncompressed, so that the build's brotli and gzip copies of it compress them together. Both are cached (``<cache>/wheel/``, ``<cache>/wheel-pyodide/``) by what they
 are made of. Without Node (or when the compile fails) the build says so and ships the wheel as
 built.
 """
