@@ -9,6 +9,7 @@ They load on first use, and so does every other name here but the errors, so
 from __future__ import annotations
 
 from ._errors import LimitError, NotationError, ParameterTypeError, RulesError
+from ._lazy import lazy
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a tenth of the import)
 if TYPE_CHECKING:
@@ -72,16 +73,11 @@ _LAZY = {
 """The names imported on first use, and the module that holds each."""
 
 
-def __getattr__(name: str) -> Any:
-    """The names of ``_LAZY``, the system modules, ``SYSTEMS`` (by name) and ``RULINGS`` (every
-    ruling), on demand, from the registry (``rollkit.register`` adds a system). Each is kept in
-    the module once found."""
+def _systems(name: str) -> Any:
+    """``SYSTEMS`` (by name), ``RULINGS`` (every ruling) and the system modules, from the
+    registry (``rollkit.register`` adds a system)."""
     from importlib import import_module
 
-    if name in _LAZY:
-        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
-        globals()[name] = value
-        return value
     _registry = import_module(f"{__name__}._registry")  # not "from . import": that asks here again
     if name == "SYSTEMS":
         return _registry.systems()
@@ -92,5 +88,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+# The names of _LAZY (each kept here once found), then the systems, SYSTEMS and RULINGS.
+__getattr__, __dir__ = lazy(globals(), _LAZY, _systems)

@@ -22,6 +22,7 @@ Opposed pools sum an infinite series in closed form (see ``Opposed``).
 from __future__ import annotations
 
 from .._dist import TAIL_BELOW
+from .._lazy import lazy
 from ._checks import Check, Mitigated, MitigatedSkill, Opposed, OpposedSkills, SkillCheck
 from ._glossary import GLOSSARY
 
@@ -61,7 +62,6 @@ from ._rules import (  # noqa: F401
     dice_pool,
 )
 from ._rulings import RULINGS
-from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -108,3 +108,11 @@ __all__ = [
     "RULINGS",
     "LIMITS",
 ]
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._sheet import SHEET
+
+# The system's sheet (its characters' values) loads on first use: a roll needs none of it.
+__getattr__, __dir__ = lazy(globals(), {"SHEET": "_sheet"})

@@ -20,6 +20,7 @@ over those cost profiles instead of over every face combination.
 from __future__ import annotations
 
 from .._dist import TAIL_BELOW
+from .._lazy import lazy
 from ._checks import Check, Hand, SkillCheck, StatCheck
 from ._glossary import GLOSSARY
 
@@ -54,7 +55,6 @@ from ._rules import (  # noqa: F401
     stat_pool,
 )
 from ._rulings import RULINGS
-from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {"check": Check, "skill": SkillCheck, "stat": StatCheck}
 """The check classes by the name the command line uses."""
@@ -93,3 +93,11 @@ __all__ = [
     "RULINGS",
     "LIMITS",
 ]
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._sheet import SHEET
+
+# The system's sheet (its characters' values) loads on first use: a roll needs none of it.
+__getattr__, __dir__ = lazy(globals(), {"SHEET": "_sheet"})

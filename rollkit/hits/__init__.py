@@ -11,6 +11,7 @@ binomials over 10**dice. Rulings are in ``RULINGS``.
 
 from __future__ import annotations
 
+from .._lazy import lazy
 from ._attack import Attack
 from ._checks import AttributeCheck, Check, KnowledgeCheck, SkillCheck
 from ._glossary import GLOSSARY
@@ -69,7 +70,6 @@ from ._rules import (
     training_dice,
 )
 from ._rulings import RULINGS
-from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -148,3 +148,11 @@ __all__ = [
     "RULINGS",
     "LIMITS",
 ]
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._sheet import SHEET
+
+# The system's sheet (its characters' values) loads on first use: a roll needs none of it.
+__getattr__, __dir__ = lazy(globals(), {"SHEET": "_sheet"})

@@ -11,6 +11,7 @@ not whole faces). Rulings are in ``RULINGS``.
 
 from __future__ import annotations
 
+from .._lazy import lazy
 from ._checks import Check, MentalicStat, PercentageCheck, SkillCheck
 from ._contest import Contest
 from ._damage import Damage
@@ -43,7 +44,6 @@ from ._rules import (
     to_pass,
 )
 from ._rulings import RULINGS
-from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {
     "check": Check,
@@ -93,3 +93,11 @@ __all__ = [
     "RULINGS",
     "LIMITS",
 ]
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._sheet import SHEET
+
+# The system's sheet (its characters' values) loads on first use: a roll needs none of it.
+__getattr__, __dir__ = lazy(globals(), {"SHEET": "_sheet"})

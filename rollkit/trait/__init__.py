@@ -8,6 +8,7 @@ after the roll to succeed with a Complication, in a contest too. Source: seed 00
 
 from __future__ import annotations
 
+from .._lazy import lazy
 from ._checks import Check
 from ._contest import Contest
 from ._glossary import GLOSSARY
@@ -41,7 +42,6 @@ from ._rules import (  # noqa: F401
     stack_cap,
 )
 from ._rulings import RULINGS
-from ._sheet import SHEET
 
 CHECKS: dict[str, type] = {"check": Check, "contest": Contest}
 """The check classes by the name the command line uses."""
@@ -76,3 +76,11 @@ __all__ = [
     "RULINGS",
     "LIMITS",
 ]
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._sheet import SHEET
+
+# The system's sheet (its characters' values) loads on first use: a roll needs none of it.
+__getattr__, __dir__ = lazy(globals(), {"SHEET": "_sheet"})

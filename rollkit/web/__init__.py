@@ -17,8 +17,9 @@ and the style sheet share.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy
 from ._chart import VIEWS, Series, bars, lines, tally_chart
 from ._classes import CLASSES
 from ._log import LogContext, LogEntry, log_context, log_entry
@@ -73,19 +74,7 @@ _LAZY = {
 first use (``LATER``), so that the worker is ready sooner."""
 
 
-def __getattr__(name: str) -> Any:
-    """A name of ``_LAZY``, from its module (kept here once found)."""
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy(globals(), _LAZY)  # a name of _LAZY from its module, kept here once found
 
 
 __all__ = [

@@ -101,10 +101,11 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_import_rollkit_loads_only_the_errors_and_each_name_on_first_use() -> None:
-    assert _loaded_after("import rollkit") == {"rollkit", "rollkit._errors"}
+    assert _loaded_after("import rollkit") == {"rollkit", "rollkit._errors", "rollkit._lazy"}
     assert _loaded_after("from rollkit import Distribution") == {
         "rollkit",
         "rollkit._errors",
+        "rollkit._lazy",
         "rollkit._dist",
         "rollkit._format",
         "rollkit._validate",
@@ -128,6 +129,18 @@ def test_the_web_layer_loads_what_the_rarer_requests_need_on_their_first_use() -
     }
     assert not _loaded_after("import rollkit.web") & later
     odds = "import json, rollkit.web as w; w.request(json.dumps({'op': 'odds', 'check': 'hits', 'params': {'dice': 5, 'threshold': 7, 'tn': 3}}))"
-    assert not _loaded_after(odds) & (later - {"rollkit._sheet"})  # a system's sheet is its own
+    assert not _loaded_after(odds) & later  # a system's sheet too: it loads on first use
     for name, module in web._LAZY.items():
         assert getattr(web, name) is getattr(__import__(f"rollkit.web.{module}", fromlist=[name]), name)
+
+
+def test_a_systems_sheet_loads_on_first_use_and_is_its_modules() -> None:
+    import importlib
+
+    import rollkit
+
+    for name in rollkit.SYSTEMS:
+        assert f"rollkit.{name}._sheet" not in _loaded_after(f"import rollkit.{name}"), name
+        module = importlib.import_module(f"rollkit.{name}")
+        assert "SHEET" in dir(module) and "SHEET" in module.__all__, name
+        assert module.SHEET is importlib.import_module(f"rollkit.{name}._sheet").SHEET, name
