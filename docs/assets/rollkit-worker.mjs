@@ -21,7 +21,7 @@
 // the site's service worker already keeps it (sw.js keeps it in the background once a visit's
 // Python is ready), read from Cache Storage and checked against its hash; a first visit never
 // asks for it. Any failure (not kept, not the file built, a restore that fails) boots normally.
-import { importModule, importSystem, laterModules, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
+import { freezeHeap, importModule, importSystem, laterModules, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -243,7 +243,12 @@ function importOthers() {
   if (importsLeft) return;
   importsLeft = backgroundImports();
   const next = () => {
-    if (!importsLeft.length) return;
+    if (!importsLeft.length) { // what they imported is frozen too
+      try {
+        freezeHeap(python);
+      } catch (error) { /* a collection then looks at more: no harm */ }
+      return;
+    }
     const quiet = performance.now() - lastRequest;
     if (quiet < IDLE_MS) {
       setTimeout(next, IDLE_MS - quiet);
@@ -273,6 +278,7 @@ async function boot() {
   const how = fromSnapshot ? "snapshot" : "python"; // the page's data-rollkit-boot
   python = pyodide;
   for (const name of pageSystems()) importing(name);
+  freezeHeap(pyodide);
   handle = request;
   if (failed) return;
   postMessage({ type: "ready", version, boot: how, timings: { pyodide: booted - started, rollkit: performance.now() - booted, boot: how } });
