@@ -298,9 +298,7 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
                 if tab in moving:
                     instant_wait(tab, site, path)
                 if path in widgets:
-                    tab.wait_for_function(
-                        "document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS
-                    )
+                    _wait_ready(tab, path)
             for combo, violations in _audit_all(tabs).items():
                 audit, tab = found.audits[combo], tabs[combo]
                 audit.violations[path] = violations
@@ -318,6 +316,22 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
     finally:
         for context in contexts:
             context.close()
+
+
+# What a page shows of Python's state, when it is not ready in time.
+NOT_READY = """() => ({ status: document.querySelector('[data-rollkit-widget] .rk-status')?.textContent,
+    boots: document.documentElement.dataset.rollkitBoots ?? null, stale: window.rollkitWidgets?.state.stale,
+    pending: window.rollkitWidgets?.state.pending.size,
+    loaded: performance.getEntriesByType('navigation')[0]?.type })"""
+
+
+def _wait_ready(tab: object, path: str) -> None:
+    """Python ready on ``path``, or the walk stops saying what the page showed instead."""
+    try:
+        tab.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+    except PlaywrightTimeout:
+        shown = tab.evaluate(NOT_READY)  # type: ignore[attr-defined]
+        pytest.fail(f"/{path}: Python not ready after {READY_MS // 1000} s; the page: {shown}")
 
 
 def _audit_all(
