@@ -52,6 +52,40 @@ def test_a_runtime_that_fails_to_load_leaves_the_page_intact(
         assert said == [""] * (others.count() - 1), said
 
 
+def test_a_runtime_that_failed_to_download_is_tried_again_on_the_next_roll(
+    browser: object, site: Site
+) -> None:
+    """A download cut off (the network gone) leaves the widgets unavailable, saying that Roll
+    tries again; once the network is back, the next Roll starts Python and rolls, and the page
+    becomes live again."""
+    page = open_page(browser, site)
+    network = {"up": False}
+
+    def wasm(route: object) -> None:
+        if network["up"]:
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            route.abort()  # type: ignore[attr-defined]
+
+    page.context.route("**/pyodide.asm.wasm", wasm)  # type: ignore[attr-defined]  # the worker's requests too
+    page.goto(site.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    type_seed(widget, 7)
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+    assert "unavailable" in widget.locator(".rk-error").inner_text()
+    status = widget.locator(".rk-status").inner_text()
+    assert "unavailable" in status and status.endswith("Press Roll to try again."), status
+    assert widget.get_attribute("data-seed") is None
+    boots = int(page.evaluate("document.documentElement.dataset.rollkitBoots"))  # type: ignore[attr-defined]
+    network["up"] = True
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    wait_rolled(widget, 7)
+    assert widget.locator(".rk-error").is_hidden()
+    assert widget.get_attribute("data-status") == "ready"
+    assert page.evaluate("document.documentElement.dataset.rollkitBoots") == str(boots + 1)  # type: ignore[attr-defined]
+
+
 def test_a_wheel_that_does_not_match_its_sha256_is_refused(
     browser: object, site: Site, tmp_path: Path
 ) -> None:

@@ -118,8 +118,12 @@ export function start() {
     },
     (error) => {
       if (state.ready !== ready) return; // stopped or restarted meanwhile
-      const updated = state.stale ? " The site was updated while this page was open: reload the page to roll." : "";
-      broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.${updated}`, "failed");
+      // A runtime that could not start (a download cut short, the network gone) is tried again
+      // on the reader's next action or page, as after Stop; a build without one never is.
+      if (workerURL) terminate();
+      const next = state.stale ? " The site was updated while this page was open: reload the page to roll."
+        : workerURL ? " Press Roll to try again." : "";
+      broadcast(`Live rolls are unavailable (${error.message}). The odds shown were worked out when the page was built, for the values they name.${next}`, "failed");
       failPending(error.message);
     },
   );

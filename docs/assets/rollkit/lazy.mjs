@@ -19,10 +19,11 @@ const loaded = new Promise((resolve) => {
 export function watch(roots) {
   near?.disconnect();
   if (SAVE_DATA || state.ready || !roots.length) return;
+  const boots = state.boots; // once the reader has started Python (or tried to), this page no longer does
   near = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     near.disconnect();
-    loaded.then(() => idle(() => start(), { timeout: 1000 }));
+    loaded.then(() => idle(() => { if (state.boots === boots) start(); }, { timeout: 1000 }));
   }, { rootMargin: "600px 0px" });
   for (const root of roots) near.observe(root);
 }
