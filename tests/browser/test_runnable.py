@@ -1,7 +1,8 @@
 """Worked examples that run in the page, in Chromium under the strict CSP: a pycon block on the
 developers page and one on the Hits page edited and run online, then again offline after one
 visit, each output read against rollkit's own answers; an error's traceback trimmed to the
-reader's code; Stop on a run that never ends; Reset; by keyboard; no Python before it is asked
+reader's code; Stop on a run that never ends, and such a run stopped by itself when a widget
+waits for Python; Reset; by keyboard; no Python before it is asked
 for; axe clean with the controls shown, at phone width in dark mode; with JavaScript off, a plain
 code block."""
 
@@ -22,6 +23,8 @@ from tests.browser.pages import (
     new_context,
     serve_copy,
     track,
+    type_seed,
+    wait_rolled,
 )
 from tests.helpers.site import Site
 
@@ -197,3 +200,33 @@ def test_without_javascript_a_plain_code_block(browser: object, strict: Site) ->
     assert example.locator(".highlight").is_visible()
     assert example.get_by_role("button").count() == 0 and example.locator("textarea").count() == 0
     assert example.locator("template").count() == 1  # the controls, inert until the script shows them
+
+
+def test_a_run_that_holds_python_while_a_widget_waits_is_stopped(browser: object, strict: Site) -> None:
+    """A run that never ends while a widget's Roll waits: after three seconds the run is stopped
+    and says so, Python starts again and the widget rolls, with no Stop pressed."""
+    page = track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), strict)  # type: ignore[attr-defined]
+    page.goto(strict.url(HITS))  # type: ignore[attr-defined]
+    page.evaluate("() => window.rollkitWidgets.start()")  # type: ignore[attr-defined]
+    page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+    example = _example(page, HITS_BLOCK)
+    _edit(example, ">>> check = Check(", ">>> while True: pass\n>>> check = Check(")
+    boots = page.evaluate("Number(document.documentElement.dataset.rollkitBoots)")  # type: ignore[attr-defined]
+    output = example.locator(".rk-example-output")  # type: ignore[attr-defined]
+    output.evaluate("(o) => o.replaceChildren()")
+    example.get_by_role("button", name="Run", exact=True).click()  # type: ignore[attr-defined]
+    page.wait_for_function("(o) => o.hasAttribute('aria-busy')", arg=output.element_handle())  # type: ignore[attr-defined]
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    type_seed(widget, 21)
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    wait_rolled(widget, 21)
+    assert widget.locator(".rk-error").is_hidden()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "(o) => o.childElementCount && !o.hasAttribute('aria-busy')", arg=output.element_handle()
+    )
+    assert output.text_content() == (
+        "This code ran longer than 3 seconds while a widget was waiting, so it was stopped."
+        " Press Run to run it again."
+    )
+    assert page.evaluate("Number(document.documentElement.dataset.rollkitBoots)") == boots + 1  # type: ignore[attr-defined]
+    assert page.rollkit_errors == []  # type: ignore[attr-defined]

@@ -215,7 +215,9 @@ function hostage() {
   const seconds = Math.round(HOSTAGE_MS / 1000);
   stuck.resolve({
     ok: false,
-    error: `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
+    error: stuck.request.op === "run"
+      ? `This code ran longer than ${seconds} seconds while a widget was waiting, so it was stopped. Press Run to run it again.`
+      : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
   });
   terminate();
   start().catch(() => {});
