@@ -71,7 +71,11 @@ def machine(packages: Iterable[str] = ()) -> dict[str, Any]:
         "chromium": tool_version(CHROMIUM, "--version"),
         "node": tool_version("node", "--version"),
         "commit": _output("git", "rev-parse", "--short", "HEAD"),
-        "dirty": _output("git", "--no-optional-locks", "status", "--porcelain") not in ("", "?"),
+        # the results themselves aside: scripts/bench writes the engine's before the browser's run
+        "dirty": _output(
+            "git", "--no-optional-locks", "status", "--porcelain", "--", ".", ":(exclude)benchmarks/results"
+        )
+        not in ("", "?"),
         "rollkit_changes": _output("git", "--no-optional-locks", "status", "--porcelain", "--", "rollkit")
         not in ("", "?"),
         "versions": package_versions(packages),
