@@ -361,7 +361,8 @@ def summary(check: CheckBase, roll: Roll) -> str:
     said = roll.outcome.lower()
     if said not in (verdict.lower(), "pass", "fail") and said not in text.lower():  # no "effect dice, effect"
         text += f", {roll.outcome}"
-    if not roll.success and least is not None and roll.tally < least:
+    # "3 Hits needed" when short; not "1 damage needed" after "0 damage": one is implied
+    if not roll.success and least is not None and roll.tally < least and least != 1:
         text += f"; {tally.needed(least) if tally.score else tally.said(least)} needed"
     return text + "."
 

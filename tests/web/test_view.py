@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from rollkit import again, hits, trait
+from rollkit import again, hits, ninefold, trait
 from rollkit.web import (
     node,
     odds_view,
@@ -85,6 +85,12 @@ def test_roll_summary_in_rule_terms() -> None:
     assert summary(a, a.resolve([8, 3, 5])) == "Failure: 1 success against DC 2; 2 successes needed."
     a = again.Check(dice=2, dc=2, exceed=True)  # needs 3: no field says 3, so none is named
     assert summary(a, a.resolve([8, 9, 5])) == "Failure: 2 successes; 3 successes needed."
+    # where one is enough, a failure's "0" already says what was needed
+    one = hits.Check(dice=2, threshold=7, tn=1)
+    assert summary(one, one.resolve([3, 4])) == "Failure: 0 Hits against TN 1, Botch 1 (Nominal Failure)."
+    damage = ninefold.Damage(offence=60, defence=30, effect_dice=4, effect_die=6)
+    assert summary(damage, damage.resolve([18, 20])) == "Failure: 0 damage, defended."
+    assert summary(damage, damage.resolve([80])) == "Failure: 0 damage, offence fails."
     view = roll_view(check, roll)
     html = to_html(view.tree)
     assert view.faces == (7, 8, 9) and "d10 showing 7: Hit" in html
