@@ -15,6 +15,7 @@ from .._check import CheckBase
 from .._dist import Distribution
 from .._fields import fields
 from .._format import fraction, percent
+from .._words import Tally
 from ._tree import Child, Element, node
 
 __all__ = ["Series", "VIEWS", "bars", "lines", "tally_chart", "target_words"]
@@ -112,6 +113,16 @@ def _banded(rows: list[Row], view: str, least: int | None = None) -> list[Row]:
     return out
 
 
+def _bar_words(tally: Tally, label: str, key: float) -> str:
+    """A bar's outcome in the tally's words: "1 Hit", "3 Hits", "0 to 4 Hits", "≥ 1 Hits";
+    a score after its name, as a roll says it: "total 15", "margin -10 to -6"."""
+    if tally.score:
+        return f"{tally.many} {label}"
+    if math.isfinite(key) and label == str(int(key)):
+        return tally.said(int(key))
+    return f"{label} {tally.many}"
+
+
 def target_words(check: CheckBase, least: int) -> str:
     """The marker's words: the field that sets success ("TN 3", "DC 2"), else "Success"."""
     name = type(check).target
@@ -185,7 +196,7 @@ def tally_chart(
                         "height": f"{bh:.1f}",
                         "class": cls,
                     },
-                    node("title", {}, f"{label} {name}: {percent(p)}"),
+                    node("title", {}, f"{_bar_words(tally, label, key)}: {percent(p)}"),
                 )
             )
     every = max(1, math.ceil(len(rows) / (w / (_FONT * 2.6))))
@@ -251,7 +262,7 @@ def tally_chart(
     )
     label = f"Chart: chance of each {name} value" if view == "exactly" else f"Chart: chance of {caption}"
     if least is not None:
-        label += f"; success from {least} {name}"
+        label += f"; success from {tally.said(least)}"
     return node(
         "svg", {"viewBox": f"0 0 {_W} {_H}", "role": "img", "aria-label": label, "class": "rk-svg"}, *parts
     )

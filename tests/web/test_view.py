@@ -136,20 +136,40 @@ def test_chart_marks_where_success_starts() -> None:
     ][0][2] == "Threshold 15"
 
 
+def _band(bar: list[object]) -> str:
+    """A margin bar's band, from its title: "margin -55 to -51: 5.00%" -> "-55 to -51"."""
+    title = str(bar[2][2])  # type: ignore[index]
+    assert title.startswith("margin "), title
+    return title.removeprefix("margin ").rsplit(":", 1)[0]
+
+
+def test_bars_say_their_outcome_as_a_roll_does() -> None:
+    """A bar's title in the tally's words: one Hit singular, a score after its name."""
+    check = hits.Check(dice=2, threshold=6, tn=1)  # 0, 1 or 2 Hits: 1/4, 1/2, 1/4
+    chart = tally_chart(check, check.distribution())
+    titles = [n[2][2] for n in to_json(chart)[2:] if n[0] == "rect"]
+    assert titles == ["0 Hits: 25.00%", "1 Hit: 50.00%", "2 Hits: 25.00%"]
+    assert to_json(chart)[1]["aria-label"].endswith("; success from 1 Hit")
+    t = trait.Check(mod=2, threshold=15)
+    titles = [n[2][2] for n in to_json(tally_chart(t, t.distribution()))[2:] if n[0] == "rect"]
+    assert titles[0].startswith("total 4: ") and titles[-1].startswith("total 26: ")  # MOD 2 and two d12
+    assert to_html(tally_chart(t, t.distribution())).count("success from total 15") == 1
+
+
 def test_d100_is_drawn_in_round_bands() -> None:
     from rollkit import ninefold
 
     check = ninefold.Check(to_pass=45)  # margins -55..44: 100 outcomes in 20 bands of 5
     bars = [n for n in to_json(tally_chart(check, check.distribution()))[2:] if n[0] == "rect"]
     assert len(bars) == 20
-    labels = [bar[2][2].split(" margin")[0] for bar in bars]
+    labels = [_band(bar) for bar in bars]
     assert labels[0] == "-55 to -51" and labels[-1] == "40 to 44"
     assert "0 to 4" in labels  # a band starts where success starts (a margin of 0)
     shifted = ninefold.Check(to_pass=47)  # margins -53..46: the bands still meet at 0
     bars = [n for n in to_json(tally_chart(shifted, shifted.distribution()))[2:] if n[0] == "rect"]
-    labels = [bar[2][2].split(" margin")[0] for bar in bars]
+    labels = [_band(bar) for bar in bars]
     assert labels[:2] == ["-53 to -51", "-50 to -46"] and "0 to 4" in labels and labels[-1] == "45 to 46"
-    success = [bar[2][2].split(" margin")[0] for bar in bars if "rk-bar-success" in bar[1]["class"]]
+    success = [_band(bar) for bar in bars if "rk-bar-success" in bar[1]["class"]]
     assert success[0] == "0 to 4" and len(success) == 10
 
 
