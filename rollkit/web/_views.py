@@ -361,8 +361,10 @@ def summary(check: CheckBase, roll: Roll) -> str:
     said = roll.outcome.lower()
     if said not in (verdict.lower(), "pass", "fail") and said not in text.lower():  # no "effect dice, effect"
         text += f", {roll.outcome}"
-    # "3 Hits needed" when short; not "1 damage needed" after "0 damage": one is implied
-    if not roll.success and least is not None and roll.tally < least and least != 1:
+    # "3 Hits needed" when short; not "1 damage needed" after "0 damage": a count of one is
+    # implied. A score says it ("margin of 1 or more needed": a tie loses).
+    implied = least == 1 and not tally.score
+    if not roll.success and least is not None and roll.tally < least and not implied:
         text += f"; {tally.needed(least) if tally.score else tally.said(least)} needed"
     return text + "."
 

@@ -91,6 +91,10 @@ def test_roll_summary_in_rule_terms() -> None:
     damage = ninefold.Damage(offence=60, defence=30, effect_dice=4, effect_die=6)
     assert summary(damage, damage.resolve([18, 20])) == "Failure: 0 damage, defended."
     assert summary(damage, damage.resolve([80])) == "Failure: 0 damage, offence fails."
+    # a score still says it: a tied contest loses, and the sentence says what wins
+    contest = trait.Contest(mod=2, against_mod=2)
+    tie = summary(contest, contest.resolve([5, 6, 5, 6]))
+    assert tie == "Failure: margin 0, lose; margin of 1 or more needed."
     view = roll_view(check, roll)
     html = to_html(view.tree)
     assert view.faces == (7, 8, 9) and "d10 showing 7: Hit" in html
