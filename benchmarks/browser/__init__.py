@@ -27,7 +27,8 @@ What is measured:
   (that click starts the worker), "lazy" never touches the page (the worker starts
   when a widget has been in view and the browser is idle).
 * **Start-up**: the site worker's own ``timings`` (``pyodide`` = ``loadPyodide``,
-  ``rollkit`` = everything after it until ready) against a bare page copied into the
+  ``rollkit`` = everything after it until ready but ``firstRoll``, the page's first widget
+  rolled once before ready, its own row) against a bare page copied into the
   temporary site (``pages/bench-bare/``) whose module worker only runs ``loadPyodide`` on
   Pyodide as npm ships it (the same files, but npm's own standard library zip, whose modules
   Python compiles at every start, instead of the site's compiled one), told where the runtime

@@ -167,6 +167,10 @@ def timed_sections(
         f" {ok} |"
     )
     add(
+        f"| site worker: then the page's first widget rolled once, its answer dropped (not in the start-up) |"
+        f" {cell(cc['first_roll_ahead'])} | {cell(cw['first_roll_ahead'])} | | |"
+    )
+    add(
         f"| site worker: created → ready | {cell(cc['created_to_ready'])} | {cell(cw['created_to_ready'])} | | |"
     )
     add(

@@ -134,6 +134,7 @@ def summarize(
                 "ready_to_seed": [sub(x["seed"], x["ready"]) for x in m],
                 "pyodide": [x["timings"]["pyodide"] for x in m],
                 "rollkit": [x["timings"]["rollkit"] for x in m],
+                "first_roll_ahead": [x["timings"].get("firstRoll") for x in m],
                 "created_to_ready": [sub(x["ready"], x["worker_created"]) for x in m],
                 "longtask_ms": [x["longtask_ms"] for x in m],
                 "nav_bound": [v["next_page"]["bound_ms"] for v in ok],

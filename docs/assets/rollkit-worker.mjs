@@ -198,9 +198,13 @@ wheel.catch((error) => fail(error.message));
 const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
-// The page that started this worker names its systems after the worker's address (#hits,trait):
-// their packages are imported before the worker says it is ready, so the first roll there pays
-// for its rules only, not for importing them (several times the roll itself). The other systems
+// The page that started this worker names its systems in its first message ({ page: { systems:
+// ["hits", "trait"], roll } }; not in the worker's address, whose fragment is lost when the
+// service worker answers for the script): their packages are imported before the worker says
+// it is ready, so the first roll there pays for its rules only, not for importing them (several
+// times the roll itself). `roll` is the page's first widget ({ check, params }), which the worker
+// rolls once before it says it is ready, the answer dropped, so that the code a roll runs has
+// run once before the reader's first roll. The other systems
 // follow in the background, for the pages instant navigation leads to, and then what the rarer
 // requests import (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS
 // (so that a page's burst of requests, as its widgets are bound, does not queue behind them;
@@ -219,13 +223,26 @@ function importing(name) {
   } catch (error) { /* its own request will say what is wrong */ }
 }
 
+let page = {}; // the page's first message: { systems, roll }
+
 function pageSystems() {
-  const asked = self.location.hash.slice(1).split(",").map(decodeURIComponent);
+  const asked = Array.isArray(page.systems) ? page.systems : [];
   try {
     return systemNames(python).filter((name) => asked.includes(name));
   } catch (error) {
     return [];
   }
+}
+
+// The page's first widget rolled once (see above); its answer, or its error, is dropped: the
+// reader's own roll says what is wrong with it.
+function firstRoll(request) {
+  if (!page.roll) return false;
+  try {
+    const { check, params } = page.roll;
+    request(JSON.stringify({ op: "roll", check, params, seed: 1, choose: true }));
+  } catch (error) { /* dropped */ }
+  return true;
 }
 
 function backgroundImports() {
@@ -277,11 +294,16 @@ async function boot() {
   const { request, version } = fromSnapshot || startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
   const how = fromSnapshot ? "snapshot" : "python"; // the page's data-rollkit-boot
   python = pyodide;
-  for (const name of pageSystems()) importing(name);
+  const imported = pageSystems();
+  for (const name of imported) importing(name);
+  const rolling = performance.now();
+  const rolled = firstRoll(request) ? performance.now() - rolling : null;
   freezeHeap(pyodide);
   handle = request;
   if (failed) return;
-  postMessage({ type: "ready", version, boot: how, timings: { pyodide: booted - started, rollkit: performance.now() - booted, boot: how } });
+  // rollkit: its start-up on top of Pyodide, but for the first widget's roll (firstRoll)
+  const timings = { pyodide: booted - started, rollkit: performance.now() - booted - (rolled || 0), firstRoll: rolled, boot: how };
+  postMessage({ type: "ready", version, boot: how, timings, imported });
   setTimeout(importOthers, SYSTEMS_AFTER_MS);
 }
 
@@ -290,6 +312,10 @@ const booting = boot().catch((error) => {
 });
 
 onmessage = async (event) => {
+  if (event.data && event.data.page) { // sent with the worker, so here long before Python is
+    page = event.data.page;
+    return;
+  }
   await Promise.race([booting, new Promise((resolve) => { if (failed) resolve(); })]);
   const { id, request } = event.data;
   lastRequest = performance.now();

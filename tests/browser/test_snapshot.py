@@ -33,9 +33,18 @@ def test_the_manifest_keeps_the_snapshot_in_the_background_only(tmp_path: Path) 
     assert f"pyodide/abc/{SNAPSHOT}" not in kept["runtime"]  # type: ignore[operator]
 
 
+READY = """() => {
+    const { state } = window.rollkitWidgets;
+    const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
+    return { imported: [...state.imported].sort(), systems: systems.sort(), firstRoll: state.timings.firstRoll };
+}"""
+PREPARED: list[dict[str, object]] = []  # each visit's worker: what it did before it was ready
+
+
 def _visit(context: object, site: Site, path: str, seed: int) -> tuple[str, str, str]:
     """A new tab of ``context`` on ``path``: its first widget rolled with ``seed``; how Python
-    started, the faces shown and CPython's for that roll."""
+    started, the faces shown and CPython's for that roll (and, in PREPARED, the systems its
+    worker imported and whether it rolled the first widget before it was ready)."""
     page = track(context.new_page(), site)  # type: ignore[attr-defined]
     page.goto(site.url(path))  # type: ignore[attr-defined]
     shown = roll_widget(page, 0, seed)
@@ -43,6 +52,7 @@ def _visit(context: object, site: Site, path: str, seed: int) -> tuple[str, str,
     assert shown["error"] == ""
     want = build(shown["check"], shown["params"]).roll(seed=seed).faces  # type: ignore[arg-type]
     boot = page.evaluate("() => document.documentElement.dataset.rollkitBoot")  # type: ignore[attr-defined]
+    PREPARED.append(page.evaluate(READY))  # type: ignore[attr-defined]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
     page.close()  # type: ignore[attr-defined]
     return str(boot), str(shown["faces"]), ",".join(map(str, want))
@@ -83,6 +93,10 @@ def test_a_first_visit_never_asks_for_the_snapshot_and_offline_visits_boot_from_
     context.set_offline(True)  # type: ignore[attr-defined]
     restored = _visit(context, site, page, 77)
     assert restored == ("snapshot", restored[2], restored[2])
+    # the service worker answered for the worker's script: the page's systems were still imported
+    # and its first widget rolled before Python was ready, as on the first visit
+    assert PREPARED[0]["imported"] == PREPARED[0]["systems"] and PREPARED[0]["firstRoll"] is not None
+    assert PREPARED[-1]["imported"] == PREPARED[-1]["systems"] and PREPARED[-1]["firstRoll"] is not None
     again = _visit(context, site, page, 78)
     assert again[0] == "snapshot" and again[1] == again[2]
 

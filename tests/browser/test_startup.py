@@ -99,6 +99,7 @@ _RECORD_REQUESTS = """
   window.rkAsked = [];
   Worker.prototype.postMessage = function (message) {
     if (message && message.request) window.rkAsked.push(message.request);
+    if (message && message.page) window.rkPage = message.page;
     return post.call(this, message);
   };
 })();
@@ -132,8 +133,19 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     page.wait_for_function("window.rkAsked.length >= 1", timeout=READY_MS)  # type: ignore[attr-defined]
     mine = page.evaluate("window.rkAsked")[0]  # type: ignore[attr-defined]
     assert mine["check"] == widgets.nth(1).get_attribute("data-check") and mine["seed"] == "5"
-    expected = _not_yet_rolled(widgets, [(mine["check"], mine["params"])])
-    assert len(expected) == count - 1  # the reader's widget is rolled already, with the same values
+    # the worker's first message names the page's systems and its first widget's values, which
+    # the worker rolls once before it is ready (no request of the page's)
+    told = page.evaluate("window.rkPage")  # type: ignore[attr-defined]
+    systems = {widgets.nth(i).get_attribute("data-rollkit-widget") for i in range(count)}
+    assert sorted(told["systems"]) == sorted(systems)
+    first = (
+        widgets.nth(0).get_attribute("data-check"),
+        json.loads(widgets.nth(0).get_attribute("data-state"))["params"],
+    )
+    assert told["roll"] == {"check": first[0], "params": first[1]}
+    assert page.evaluate("window.rollkitWidgets.state.timings.firstRoll") > 0  # type: ignore[attr-defined]
+    expected = _not_yet_rolled(widgets, [(mine["check"], mine["params"]), first])
+    assert len(expected) == count - 2  # the reader's widget and the first are rolled already
     page.wait_for_function(f"window.rkAsked.length >= {1 + len(expected)}", timeout=READY_MS)  # type: ignore[attr-defined]
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]
     asked = page.evaluate("window.rkAsked")  # type: ignore[attr-defined]

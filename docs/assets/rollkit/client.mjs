@@ -79,19 +79,24 @@ export function start() {
   broadcast(LOADING, "loading");
   quarterSaid = -1;
   let settled = false; // ready or failed: no more progress to show
+  const [first] = widgets; // the page's first widget, which the worker rolls before it is ready
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
-      // the page's systems after the worker's address (#hits,trait): it imports them before it
-      // is ready, so the first roll here pays for none of their imports
+      // the page's systems, in the worker's first message: it imports them before it is ready,
+      // so the first roll here pays for none of their imports; and its first widget's values,
+      // which it rolls once before it is ready, so the code a roll runs has run before the
+      // reader's first roll (see rollkit-worker.mjs)
       const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
-      const worker = new Worker(`${workerURL}#${systems.map(encodeURIComponent).join(",")}`, { type: "module" });
+      const worker = new Worker(workerURL, { type: "module" });
+      worker.postMessage({ page: { systems, roll: first ? { check: first.check, params: first.initial.params } : null } });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
           if (state.worker === worker && !settled) loading(data);
         } else if (data.type === "ready") {
           state.timings = data.timings;
+          state.imported = data.imported; // the page's systems, imported before ready
           document.documentElement.dataset.rollkitBoot = data.boot; // "snapshot" or "python"
           document.documentElement.dataset.rollkitReady = "1";
           resolve(data);
@@ -128,6 +133,7 @@ export function start() {
     },
   );
   state.warmed = new Set();
+  if (first && workerURL) state.warmed.add(warmKey(first.check, first.initial.params)); // rolled already
   warm();
   return ready;
 }
