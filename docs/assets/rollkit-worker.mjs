@@ -202,9 +202,10 @@ modules.catch((error) => fail(error.message));
 // ["hits", "trait"], roll } }; not in the worker's address, whose fragment is lost when the
 // service worker answers for the script): their packages are imported before the worker says
 // it is ready, so the first roll there pays for its rules only, not for importing them (several
-// times the roll itself). `roll` is the page's first widget ({ check, params }), which the worker
-// rolls once before it says it is ready, the answer dropped, so that the code a roll runs has
-// run once before the reader's first roll. The other systems
+// times the roll itself). `roll` is a roll of the page's first widget, the request its Roll
+// makes (with the log's context), which the worker answers once before it says it is ready, the
+// answer dropped, so that the code a roll runs has run once before the reader's first roll. The
+// other systems
 // follow in the background, for the pages instant navigation leads to, and then what the rarer
 // requests import (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS
 // (so that a page's burst of requests, as its widgets are bound, does not queue behind them;
@@ -239,8 +240,7 @@ function pageSystems() {
 function firstRoll(request) {
   if (!page.roll) return false;
   try {
-    const { check, params } = page.roll;
-    request(JSON.stringify({ op: "roll", check, params, seed: 1, choose: true }));
+    request(JSON.stringify(page.roll));
   } catch (error) { /* dropped */ }
   return true;
 }

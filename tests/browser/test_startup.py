@@ -142,7 +142,8 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
         widgets.nth(0).get_attribute("data-check"),
         json.loads(widgets.nth(0).get_attribute("data-state"))["params"],
     )
-    assert told["roll"] == {"check": first[0], "params": first[1]}
+    assert (told["roll"]["op"], told["roll"]["check"], told["roll"]["params"]) == ("roll", *first)
+    assert told["roll"]["seed"] == 1 and told["roll"]["log"]  # as a Roll asks, with the log's context
     assert page.evaluate("window.rollkitWidgets.state.timings.firstRoll") > 0  # type: ignore[attr-defined]
     expected = _not_yet_rolled(widgets, [(mine["check"], mine["params"]), first])
     assert len(expected) == count - 2  # the reader's widget and the first are rolled already

@@ -84,12 +84,12 @@ export function start() {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
       // the page's systems, in the worker's first message: it imports them before it is ready,
-      // so the first roll here pays for none of their imports; and its first widget's values,
-      // which it rolls once before it is ready, so the code a roll runs has run before the
-      // reader's first roll (see rollkit-worker.mjs)
+      // so the first roll here pays for none of their imports; and a roll of its first widget's
+      // values, as a Roll asks for it, which it makes once before it is ready, so the code a
+      // roll runs has run before the reader's first roll (see rollkit-worker.mjs)
       const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
       const worker = new Worker(workerURL, { type: "module" });
-      worker.postMessage({ page: { systems, roll: first ? { check: first.check, params: first.initial.params } : null } });
+      worker.postMessage({ page: { systems, roll: first ? first.rollRequest(1) : null } });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
@@ -133,7 +133,7 @@ export function start() {
     },
   );
   state.warmed = new Set();
-  if (first && workerURL) state.warmed.add(warmKey(first.check, first.initial.params)); // rolled already
+  if (first && workerURL) state.warmed.add(warmKey(first.check, first.params())); // rolled already
   warm();
   return ready;
 }

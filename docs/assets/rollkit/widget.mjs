@@ -380,9 +380,7 @@ export class Widget {
     const typed = this.seed.value.trim();
     const chosen = seed ?? (typed || undefined);
     const from = origin ?? (seed === undefined ? { typed: Boolean(typed) } : this.origin);
-    const answer = await this.run({ op: "roll", check: this.check, params: this.params(), seed: chosen, choose: true,
-      shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from),
-      ...(this.character ? { character: this.character } : {}), ...choices });
+    const answer = await this.run({ ...this.rollRequest(chosen, from), ...choices });
     if (!answer.ok) {
       this.failed(answer);
       return answer;
@@ -390,6 +388,14 @@ export class Widget {
     this.clearErrors();
     this.showRoll(answer.result, !choices.move);
     return answer;
+  }
+
+  // The request of a roll of this widget's values as they stand, from ``seed`` (undefined: at
+  // random) and ``from`` (where the roll's dice came from, as roll() says).
+  rollRequest(seed, from = { typed: false }) {
+    return { op: "roll", check: this.check, params: this.params(), seed, choose: true,
+      shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from),
+      ...(this.character ? { character: this.character } : {}) };
   }
 
   // What the roll log keeps besides the values (rollkit.web.LogContext): the page's title for its
