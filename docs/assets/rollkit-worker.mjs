@@ -202,16 +202,16 @@ modules.catch((error) => fail(error.message));
 // ["hits", "trait"], roll } }; not in the worker's address, whose fragment is lost when the
 // service worker answers for the script): their packages are imported before the worker says
 // it is ready, so the first roll there pays for its rules only, not for importing them (several
-// times the roll itself). `roll` is a roll of the page's first widget, the request its Roll
-// makes (with the log's context), which the worker answers once before it says it is ready, the
-// answer dropped, so that the code a roll runs has run once before the reader's first roll. The
-// other systems
-// follow in the background, for the pages instant navigation leads to, and then what the rarer
-// requests import (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS
-// (so that a page's burst of requests, as its widgets are bound, does not queue behind them;
-// a request that comes during an import waits for that one only). A reader's own taps are
-// seconds apart, and a wait of seconds would leave the next page's first roll to import its
-// system itself.
+// times the roll itself). `roll` is the request the page's first widget's Roll makes (with the
+// log's context) for the values the page was built with (their odds were worked out at build
+// time, so no shared link can make it long): the worker answers it once before it says it is
+// ready, the answer dropped, so that the code a roll runs has run once before the reader's
+// first roll. The other systems follow in the background, for the pages instant navigation
+// leads to, and then what the rarer requests import (rollkit.web.LATER): one at a time, each
+// once no request has come for IDLE_MS (so that a page's burst of requests, as its widgets are
+// bound, does not queue behind them; a request that comes during an import waits for that one
+// only). A reader's own taps are seconds apart, and a wait of seconds would leave the next
+// page's first roll to import its system itself.
 const SYSTEMS_AFTER_MS = 1000;
 const IDLE_MS = 250;
 let python = null;

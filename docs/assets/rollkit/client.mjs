@@ -79,7 +79,13 @@ export function start() {
   broadcast(LOADING, "loading");
   quarterSaid = -1;
   let settled = false; // ready or failed: no more progress to show
-  const [first] = widgets; // the page's first widget, which the worker rolls before it is ready
+  // the page's first widget, whose values as the page was built (their odds were worked out
+  // then, so no link can make this roll long) the worker rolls before it is ready
+  const [first] = widgets;
+  let firstRoll = null;
+  try {
+    firstRoll = first ? first.rollRequest(1, undefined, first.initial.params) : null;
+  } catch (error) { /* then the worker makes no roll ahead */ }
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
@@ -89,7 +95,7 @@ export function start() {
       // roll runs has run before the reader's first roll (see rollkit-worker.mjs)
       const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
       const worker = new Worker(workerURL, { type: "module" });
-      worker.postMessage({ page: { systems, roll: first ? first.rollRequest(1) : null } });
+      worker.postMessage({ page: { systems, roll: firstRoll } });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
@@ -133,7 +139,7 @@ export function start() {
     },
   );
   state.warmed = new Set();
-  if (first && workerURL) state.warmed.add(warmKey(first.check, first.params())); // rolled already
+  if (firstRoll && workerURL) state.warmed.add(warmKey(first.check, first.initial.params)); // rolled already
   warm();
   return ready;
 }

@@ -390,10 +390,10 @@ export class Widget {
     return answer;
   }
 
-  // The request of a roll of this widget's values as they stand, from ``seed`` (undefined: at
-  // random) and ``from`` (where the roll's dice came from, as roll() says).
-  rollRequest(seed, from = { typed: false }) {
-    return { op: "roll", check: this.check, params: this.params(), seed, choose: true,
+  // The request of a roll of ``params`` (the widget's values as they stand), from ``seed``
+  // (undefined: at random) and ``from`` (where the roll's dice came from, as roll() says).
+  rollRequest(seed, from = { typed: false }, params = this.params()) {
+    return { op: "roll", check: this.check, params, seed, choose: true,
       shown: this.initial.shown, zone: zone(), ...from, log: this.logged(from),
       ...(this.character ? { character: this.character } : {}) };
   }
