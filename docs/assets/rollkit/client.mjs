@@ -79,8 +79,9 @@ export function start() {
   broadcast(LOADING, "loading");
   quarterSaid = -1;
   let settled = false; // ready or failed: no more progress to show
-  // the page's first widget, whose values as the page was built (their odds were worked out
-  // then, so no link can make this roll long) the worker rolls before it is ready
+  // A Roll of the page's first widget, for the values the page was built with (their odds were
+  // worked out then, so no shared link can make it long), which the worker makes before it is
+  // ready (see rollkit-worker.mjs); none if the request cannot be made.
   const [first] = widgets;
   let firstRoll = null;
   try {
@@ -89,10 +90,8 @@ export function start() {
   if (workerURL) {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
-      // the page's systems, in the worker's first message: it imports them before it is ready,
-      // so the first roll here pays for none of their imports; and a roll of its first widget's
-      // values, as a Roll asks for it, which it makes once before it is ready, so the code a
-      // roll runs has run before the reader's first roll (see rollkit-worker.mjs)
+      // the worker's first message: the page's systems, which it imports before it is ready,
+      // and that roll
       const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
       const worker = new Worker(workerURL, { type: "module" });
       worker.postMessage({ page: { systems, roll: firstRoll } });
