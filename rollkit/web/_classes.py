@@ -202,6 +202,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-need-form",
         "rk-need-controls",
         "rk-need-find",
+        "rk-need-stop",
         "rk-need-answer",
         "rk-need-detail",
         "rk-need-view",

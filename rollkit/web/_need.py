@@ -183,7 +183,8 @@ def _select(control_id: str, name: str, label: str, options: list[tuple[str, str
 
 def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Element | None:
     """The "What do I need?" disclosure of a widget: a choice of its shown whole-number fields
-    (None when it shows none), at least or at most, and the chance (75% to start)."""
+    (None when it shows none), at least or at most, the chance (75% to start), Find, and a Stop
+    that the page shows while an answer takes long."""
     numbers = [f for f in fields(type(check)) if f.kind == "number" and f.name in shown]
     if not numbers:
         return None
@@ -225,6 +226,7 @@ def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Eleme
                     node("span", {"class": "rk-field-error", "id": f"{chance_id}-error", "hidden": True}),
                 ),
                 node("button", {"type": "submit", "class": "md-button rk-need-find"}, "Find"),
+                node("button", {"type": "button", "class": "md-button rk-need-stop", "hidden": True}, "Stop"),
             ),
             node(
                 "p",

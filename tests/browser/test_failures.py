@@ -14,7 +14,9 @@ from docs_tools.sitebuild import runtime_dir
 from rollkit._params import build
 from tests.browser.pages import (
     READY_MS,
+    expose_pyodide,
     open_page,
+    run_in_worker,
     serve_changed_worker,
     serve_copy,
     type_seed,
@@ -112,21 +114,9 @@ def test_a_wheel_that_does_not_match_its_sha256_is_refused(
         assert widget.locator(".rk-chance strong").inner_text().endswith("%")
 
 
-def _expose_pyodide(worker: str) -> str:
-    """The worker with one line added that hands Pyodide to the test (the shipped worker has
-    no such hook)."""
-    body = worker.replace(
-        "  const booted = performance.now();",
-        "  self.testPyodide = pyodide;\n  const booted = performance.now();",
-        1,
-    )
-    assert "self.testPyodide" in body
-    return body
-
-
 def _ready_page(browser: object, site: Site) -> object:
     page = open_page(browser, site)
-    serve_changed_worker(page, _expose_pyodide)
+    serve_changed_worker(page, expose_pyodide)
     pages = [
         p
         for p in widget_pages(site)
@@ -138,16 +128,11 @@ def _ready_page(browser: object, site: Site) -> object:
     return page
 
 
-def _inject(page: object, python: str) -> None:
-    worker = next(w for w in page.workers if "rollkit-worker" in w.url)  # type: ignore[attr-defined]  # not search's
-    worker.evaluate("(code) => self.testPyodide.runPython(code)", python)
-
-
 def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: Site) -> None:
     page = _ready_page(browser, site)
     console: list[str] = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
-    _inject(
+    run_in_worker(
         page,
         "import rollkit.web._protocol as p\ndef broken(*a, **k):\n    raise ZeroDivisionError('injected')\np.odds_view = broken",
     )
@@ -166,7 +151,7 @@ def test_an_exception_in_the_worker_stays_in_its_widget(browser: object, site: S
 
 def test_a_runaway_computation_can_be_stopped_and_the_widget_recovers(browser: object, site: Site) -> None:
     page = _ready_page(browser, site)
-    _inject(
+    run_in_worker(
         page,
         "import rollkit.web._protocol as p\ndef forever(*a, **k):\n    while True:\n        pass\np.odds_view = forever",
     )

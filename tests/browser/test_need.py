@@ -1,7 +1,8 @@
 """A widget's "What do I need?" in Chromium: "dice for 75%" on the Hits odds page answered with
 the least pool and the exact chances at it and one die fewer; asked again when the widget's
-values change; a chance that is not one tied to its field; by keyboard, at phone width, in dark
-mode, and clean for axe."""
+values change; a chance that is not one tied to its field; an answer that takes long offers
+Stop, and one the page stopped is never said as the reader's mistake; by keyboard, at phone
+width, in dark mode, and clean for axe."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ import pytest
 from rollkit import hits
 from rollkit._format import detail
 from tests.browser import axe
-from tests.browser.pages import READY_MS, new_context, screenshot
+from tests.browser.pages import (
+    READY_MS,
+    expose_pyodide,
+    new_context,
+    run_in_worker,
+    screenshot,
+    serve_changed_worker,
+)
 from tests.helpers.site import Site
 
 PAGE = "hits/odds/"
@@ -27,8 +35,12 @@ def _least_pool(chance: Fraction) -> tuple[int, Fraction, Fraction]:
     return least, pools[least], pools[least - 1]
 
 
-def _open(browser: object, site: Site, **options: object) -> tuple[object, object]:
+def _open(browser: object, site: Site, *, hook: bool = False, **options: object) -> tuple[object, object]:
+    if hook:  # no service worker: it would serve the shipped worker to a later start
+        options["service_workers"] = "block"
     page = new_context(browser, **options).new_page()  # type: ignore[attr-defined]
+    if hook:  # a worker the test can reach into (run_in_worker)
+        serve_changed_worker(page, expose_pyodide)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.rollkit_errors = errors
@@ -131,3 +143,51 @@ def test_at_phone_width(browser: object, site: Site, scheme: str) -> None:
     axe.start(page, within=f"#{widget.get_attribute('id')}")  # type: ignore[attr-defined]
     found = axe.finish(page)
     assert not found, axe.report(found)
+
+
+# The worker's answer to a need, made to run until the worker is stopped.
+FOREVER = "import rollkit.web._need as n\ndef forever(*a, **k):\n    while True:\n        pass\nn.need_answer = forever"
+
+
+def test_a_long_answer_offers_stop_and_a_stopped_one_is_not_the_readers_mistake(
+    browser: object, site: Site
+) -> None:
+    page, widget = _open(browser, site, hook=True, viewport={"width": 1200, "height": 900})
+    box = widget.locator(".rk-need")  # type: ignore[attr-defined]
+    box.locator("summary").click()
+    find, halt = box.get_by_role("button", name="Find"), box.get_by_role("button", name="Stop")
+    assert halt.is_hidden()
+    find.click()
+    said = _answer(page, widget)  # Python is running: a real answer first
+    assert said.startswith("The least Dice Pool"), said
+    boots = lambda: page.evaluate("document.documentElement.dataset.rollkitBoots")  # type: ignore[attr-defined]  # noqa: E731
+    assert boots() == "1"
+
+    # Held while a roll waits: stopped by the page after three seconds, and said as that.
+    run_in_worker(page, FOREVER)
+    find.click()
+    halt.wait_for(state="visible", timeout=READY_MS)
+    widget.locator(".rk-roll").click()  # type: ignore[attr-defined]
+    said = _answer(page, widget, said)
+    assert said.startswith("This took longer than 3 seconds and was stopped"), said
+    assert "Fix the widget" not in said and halt.is_hidden()
+    assert box.locator(".rk-need-detail").text_content() == ""
+    widget.locator("xpath=self::*[@data-seed]").wait_for(timeout=READY_MS)  # the roll, on a new worker
+    assert boots() == "2"
+
+    # Stopped by the reader: the Stop takes the focus with it to Find, and Find asks again.
+    page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
+    run_in_worker(page, FOREVER)
+    find.click()
+    halt.wait_for(state="visible", timeout=READY_MS)
+    halt.focus()
+    page.keyboard.press("Enter")  # type: ignore[attr-defined]
+    said = _answer(page, widget, said)
+    assert said == "Stopped. Press Find to ask again."
+    assert halt.is_hidden()
+    assert page.evaluate("document.activeElement.textContent") == "Find"  # type: ignore[attr-defined]
+    find.click()
+    said = _answer(page, widget, said)
+    assert said.startswith("The least Dice Pool"), said
+    assert boots() == "3"
+    assert page.rollkit_errors == []  # type: ignore[attr-defined]

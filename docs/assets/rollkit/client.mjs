@@ -6,6 +6,9 @@
 // a roll never waits behind work nobody is waiting for. One request can still run long: when it
 // has run for HOSTAGE_MS while others wait, the worker is restarted, that request answered with
 // a message saying so, and the others go on (one computation never takes the page hostage).
+//
+// An answer the page gives itself, not rollkit, says so: `stopped` (by Stop, or as a hostage)
+// or `unavailable` (Python could not start). Neither is the reader's mistake.
 
 import { LIVE, announce, idle } from "./page.mjs";
 
@@ -19,6 +22,7 @@ let workerURL = null; // the worker in the runtime's folder; null: the site has 
 let workerIntegrity = null; // its hash, as the build's configuration names it
 
 const HOSTAGE_MS = 3000; // a request that runs longer while others wait is stopped
+export const SLOW_MS = 1500; // a widget, a need or a run offers Stop once it has waited this long
 const PRIORITY = { roll: 0, odds: 1, background: 2 };
 const queue = []; // requests not yet sent: {id, request, rank, resolve}
 let running = null; // the request the worker is answering: {id, request, resolve, since}
@@ -173,7 +177,7 @@ export function warm() {
 }
 
 function failPending(message) {
-  for (const waiting of state.pending.values()) waiting.resolve({ ok: false, error: message });
+  for (const waiting of state.pending.values()) waiting.resolve({ ok: false, error: message, stopped: true });
   state.pending.clear();
   queue.length = 0;
   running = null;
@@ -226,6 +230,7 @@ function hostage() {
   const seconds = Math.round(HOSTAGE_MS / 1000);
   stuck.resolve({
     ok: false,
+    stopped: true,
     error: stuck.request.op === "run"
       ? `This code ran longer than ${seconds} seconds while a widget was waiting, so it was stopped. Press Run to run it again.`
       : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
@@ -240,7 +245,7 @@ export async function ask(request, { rank } = {}) {
   try {
     await start();
   } catch (error) {
-    return { ok: false, error: `Live rolls are unavailable: ${error.message}` };
+    return { ok: false, unavailable: true, error: `Live rolls are unavailable: ${error.message}` };
   }
   const id = ++state.nextId;
   if (request.op === "roll") state.warmed.add(warmKey(request.check, request.params));

@@ -1,9 +1,12 @@
 // "What do I need?" under a widget's odds: which value of a field gives a chance. The form is
 // rollkit's (rollkit/web/_need.py); this module only sends it to the worker with the widget's
 // values and shows the answer tree. The answer's sentence is the only text announced; when the
-// widget's values change, a shown answer is marked out of date and asked again.
+// widget's values change, a shown answer is marked out of date and asked again. An answer
+// that takes long offers Stop (it restarts the worker, as a widget's Stop does); an answer the
+// page gave itself (stopped, or Python unavailable) is said as it is, never as the reader's
+// mistake.
 
-import { ask } from "./client.mjs";
+import { SLOW_MS, ask, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
 import { build } from "./page.mjs";
 
@@ -16,8 +19,10 @@ export function bindNeed(root) {
   const error = form.querySelector(".rk-field-error");
   const said = box.querySelector(".rk-need-answer");
   const detail = box.querySelector(".rk-need-detail");
+  const halt = box.querySelector(".rk-need-stop");
   let busy = false;
   let again = false;
+  let stopped = false;
   box.querySelector(".rk-need-controls").disabled = false;
 
   const clear = () => {
@@ -29,18 +34,30 @@ export function bindNeed(root) {
   async function find() {
     if (busy) { again = true; return; }
     busy = true;
+    stopped = false;
     box.setAttribute("aria-busy", "true");
+    const slow = setTimeout(() => { halt.hidden = false; }, SLOW_MS);
     let answer;
     try {
       answer = await ask({ op: "need", check: root.dataset.check, params: root.rollkit.params(),
         vary: form.elements.vary.value, chance: chance.value, at: form.elements.at.value });
     } finally {
+      clearTimeout(slow);
+      const focused = document.activeElement === halt;
+      halt.hidden = true;
+      if (focused) form.querySelector(".rk-need-find").focus(); // not lost with the hidden Stop
       busy = false;
       box.removeAttribute("aria-busy");
     }
-    if (again) { again = false; find(); return; }
+    if (again && !stopped) { again = false; find(); return; }
+    again = false;
     clear();
     box.classList.remove("rk-need-stale");
+    if (answer.stopped || answer.unavailable) { // the page's own answer: no value of the reader's is wrong
+      detail.replaceChildren();
+      said.textContent = stopped ? "Stopped. Press Find to ask again." : answer.error;
+      return;
+    }
     if (!answer.ok) {
       const own = answer.field && form.elements[answer.field];
       if (own) {
@@ -60,6 +77,7 @@ export function bindNeed(root) {
 
   const on = { signal: until(root) }; // released when instant navigation leaves the page (leave.mjs)
   form.addEventListener("submit", (event) => { event.preventDefault(); find(); }, on);
+  halt.addEventListener("click", () => { stopped = true; stop(); }, on);
   // The widget's own fields changed: an answer on screen is for the old values until asked again.
   const edited = (event) => {
     if (!event.target.closest(".rk-fields") || !said.textContent) return;

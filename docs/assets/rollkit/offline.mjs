@@ -80,6 +80,7 @@ async function register() {
     console.info(`rollkit: no offline copy (${error.message})`);
     return;
   }
+  if (!registration) return; // registration blocked (an automated browser's setting): as without sw.js
   offline.registration = registration;
   if (navigator.serviceWorker.controller) registration.update().catch(() => {}); // a new build?
   if (registration.waiting && navigator.serviceWorker.controller) offerUpdate();

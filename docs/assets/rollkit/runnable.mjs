@@ -6,11 +6,10 @@
 // puts the block's own text back. A run that takes long offers Stop, which restarts the worker
 // as a widget's Stop does. The output region is live: it announces what the code gave.
 
-import { ask, start, state, stop } from "./client.mjs";
+import { SLOW_MS, ask, start, state, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
 import { build } from "./page.mjs";
 
-const SLOW_MS = 1500; // offer "Stop" when a run takes longer than this
 
 export function bindExamples() {
   for (const root of document.querySelectorAll("[data-rollkit-example]")) bindExample(root);

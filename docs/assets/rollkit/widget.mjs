@@ -2,14 +2,13 @@
 // every edit and for a roll on Roll, and shows the trees rollkit answers with (rollkit._view)
 // through the one DOM builder, so this file has no formatting, table or chart code.
 
-import { ask, start, state, stop } from "./client.mjs";
+import { SLOW_MS, ask, start, state, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
 import { LIVE, announce, build, when } from "./page.mjs";
 import { earlier, fromLink, stamp } from "./changed.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
 const STILL = window.matchMedia("(prefers-reduced-motion: reduce)"); // no smooth scrolling then
-const SLOW_MS = 1500; // offer "Stop" when an answer takes longer than this
 const zone = () => -new Date().getTimezoneOffset(); // the reader's offset from UTC, for the times rollkit says
 const count = (n) => n.toLocaleString("en-US"); // as rollkit writes a count: 10,000
 const quoted = (text) => `“${text.length > 24 ? `${text.slice(0, 24)}…` : text}”`; // a link's value, cut short
