@@ -28,6 +28,7 @@ from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wra
 from ._limits import limits
 from ._params import build, checks, find, odds_json
 from ._validate import describe
+from ._values import heading
 
 __all__ = ["main"]
 
@@ -206,7 +207,7 @@ def _odds(check: Any, bound: int | None, as_json: bool, exact: bool) -> str:
     chance = check.chance()
     return "\n".join(
         [
-            wrap(check.describe()),
+            *map(wrap, heading(check).split("\n")),
             f"chance of success: {percent(chance, places=TEXT_PLACES)}, exact fraction"
             f" {str(chance) if exact else fraction(chance)}",
             "",
@@ -319,7 +320,9 @@ def run(argv: Sequence[str]) -> str:
         result = check.resolve(faces, **chosen)
     else:
         result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
-    return json.dumps(result.to_json(), indent=2) if options["_json"] else str(result)
+    if options["_json"]:
+        return json.dumps(result.to_json(), indent=2)
+    return wrap(heading(check).split("\n")[0]) + f"\n{result}"  # its Python call is the result's first line
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ._fields import fields
-from ._format import detail
-from ._need import Need, name_words, need, points, value_words
+from ._format import detail, wrap
+from ._need import Need, need, points, value_words
 from ._params import find
+from ._values import heading, name_words
 
 __all__ = ["NEED_HELP", "NEED_USAGE", "need_options", "need_text", "run_need"]
 
@@ -86,8 +87,8 @@ def run_need(name: str, options: Mapping[str, Any], *, low: int | None, high: in
 
 
 def need_text(answer: Need) -> str:
-    """The answer as the command prints it: the check, the answer, the closest value, the steps."""
-    lines = [answer.check.describe(), "", answer.said(), answer.closest_said(), ""]
+    """The answer as the command prints it: the check (in words, then as Python), the answer, the closest value, the steps."""
+    lines = [*map(wrap, heading(answer.check).split("\n")), "", answer.said(), answer.closest_said(), ""]
     lines.append(f"One step of each whole number, from {detail(answer.check.chance())}:")
     named = {f.name: f for f in fields(type(answer.check))}
     for step in answer.steps:

@@ -30,6 +30,7 @@ from ._errors import LimitError, ParameterTypeError, RulesError
 from ._fields import Field, fields
 from ._format import detail, fraction, percent, probability_json
 from ._validate import describe
+from ._values import name_words, value_text
 
 __all__ = ["MAX_GAP", "MAX_SCAN", "OPEN_SPAN", "Found", "Need", "Step", "need", "wanted"]
 
@@ -231,16 +232,9 @@ class Need:
 # -- words -----------------------------------------------------------------------------
 
 
-def name_words(field: Field) -> str:
-    """A field's label as a sentence names it: "Threshold" for "Threshold (x+)"."""
-    return field.label.replace(" (x+)", "").replace(" (x-again)", "")
-
-
 def value_words(field: Field, value: int) -> str:
     """A whole-number field's value as the rules write it: "7+", "9-again", "12"."""
-    if field.param.options:
-        return str(field.param.words(value))
-    return f"{value}+" if "(x+)" in field.label else str(value)
+    return value_text(field, value)
 
 
 def chance_words(p: Fraction) -> str:

@@ -23,10 +23,11 @@ from .._fields import Field, Param, fields
 from .._format import percent
 from .._params import build, convert, find
 from .._validate import describe
+from .._values import value_text, values_text
 from ._chart import SERIES_COLOURS, Series, lines
 from ._refusal import in_words
 from ._tree import JSON, Child, Element, node, to_json
-from ._views import _exact, _value_text, values_text
+from ._views import _exact
 
 __all__ = [
     "MAX_LINES",
@@ -148,10 +149,10 @@ def _named(field: Field, value: object) -> str:
     """A field's value in the rules' words: "Threshold 7+", "TN 3", "Defense toPass 25%",
     "Re-roll on 9-again", "Equal totals: the actor wins"."""
     if field.kind == "choice":
-        return f"{_short(field)}: {_value_text(field, value)}"
+        return f"{_short(field)}: {value_text(field, value)}"
     if _short(field).endswith(" (%)"):
         return _axis(field).at(int(typing.cast(int, value)))
-    return f"{_short(field)} {_value_text(field, value)}"
+    return f"{_short(field)} {value_text(field, value)}"
 
 
 def _variable(field: Field) -> bool:

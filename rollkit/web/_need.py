@@ -18,9 +18,10 @@ from .._check import CheckBase
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._format import detail
-from .._need import Found, Need, name_words, need, points, value_words
+from .._need import Found, Need, need, points, value_words
 from .._params import build
 from .._validate import describe
+from .._values import name_words
 from ._tree import JSON, Element, node, to_json
 from ._views import values_text
 

@@ -15,9 +15,10 @@ from .._check import CheckBase
 from .._choices import Choosing, Hand
 from .._dist import Distribution
 from .._errors import RulesError
-from .._fields import Field, fields
+from .._fields import fields
 from .._format import detail, fraction, percent
 from .._roll import Die, Roll
+from .._values import values_text
 from .._words import Words
 from ._changed import changed_note
 from ._chart import VIEWS, tally_chart, target_words
@@ -143,49 +144,11 @@ HandView = RollView
 # -- the words of a check ------------------------------------------------------------
 
 
-def _value_text(field: Field, value: object) -> str:
-    if field.param.options:
-        return str(field.param.words(value))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        if not value:
-            return "none"
-        if all(isinstance(v, tuple) for v in value):
-            parts = field.param.entries()
-            if len(parts) == 2 and "(x+)" in parts[1].label:  # pools: "8 at 6+; 3 at 7+"
-                return "; ".join(" at ".join(map(str, v)) + "+" for v in value)
-            # other entries part by part: "Intellect 4, Knowledge Rating 2; ..."
-            return "; ".join(", ".join(f"{p.label} {n}" for p, n in zip(parts, v)) for v in value)
-        return ", ".join(map(str, value))
-    if "(x+)" in field.label and isinstance(value, int):
-        return f"{value}+"
-    return str(value)
-
-
 def field_text(value: object) -> str:
     """A field's value as a form input (and the command line) writes it: "8:6,3:7", "true"."""
     if isinstance(value, tuple):
         return ",".join(":".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in value)
     return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def values_text(check: CheckBase, *, shown: tuple[str, ...] | None = None, omit: tuple[str, ...] = ()) -> str:
-    """The values a result belongs to, in the rules' words: "Dice Pool 5, Threshold 7+ ...".
-
-    Required values, values off their default and the ``shown`` ones are named (the ``omit``
-    ones never: a chart draws them along its axis or as its lines).
-    """
-    parts = []
-    for field in fields(type(check)):
-        if field.name in omit:
-            continue
-        value = getattr(check, field.name)
-        if not (field.required or value != field.default or (shown and field.name in shown)):
-            continue
-        label = field.label.replace(" (x+)", "").replace(" (x-again)", "")
-        parts.append(f"{label} {_value_text(field, value)}")
-    return ", ".join(parts)
 
 
 # -- odds ------------------------------------------------------------------------------

@@ -56,6 +56,36 @@ def test_odds_json_is_the_exact_odds(
     assert total + Fraction(data["distribution"]["tail"]["probability"]) == 1
 
 
+# How each example's text output opens, written out by hand in the rules' words (the fields'
+# labels as the widgets show them).
+WORDS = {
+    "ninefold": "Ninefold: toPass (%) 45",
+    "ninefold.contest": "Ninefold: Offence toPass (%) 60, Defence toPass (%) 30",
+    "trait": "Trait checks: MOD 5, Threshold 15, EXP 4, Adept yes",
+    "hits": "Hits: Dice Pool 5, Threshold 7+, Target Number (TN) 3",
+    "hits.group": "Hits: Leader's Dice Pool 4, Leader's Threshold 7+, Target Number (TN) 2,"
+    " Supporting PCs 8 at 6+; 3 at 7+",
+    "again": "Again: Dice Pool 6, Difficulty Check (DC) 2, Re-roll on 9-again",
+    "critdice": "Critical dice: Dice Pool 4, Success Number (SN) 9",
+}
+
+
+def _unwrapped(text: str) -> list[str]:
+    return text.replace("\n    ", " ").split("\n")  # a long line is continued, indented
+
+
+@pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
+def test_text_output_names_the_check_in_the_rules_words_first(
+    capsys: pytest.CaptureFixture[str], argv: list[str], check: rollkit.CheckBase
+) -> None:
+    code, out, _ = run(capsys, "odds", *argv)
+    words, python, *_ = _unwrapped(out)
+    assert code == 0 and (words, python) == (WORDS[argv[0]], f"in Python: {check.describe()}")
+    code, out, _ = run(capsys, "roll", *argv, "--seed", "3")
+    words, python, *_ = _unwrapped(out)
+    assert code == 0 and words == WORDS[argv[0]] and python.startswith(check.describe())
+
+
 @pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
 def test_roll_with_a_seed_is_the_library_roll(
     capsys: pytest.CaptureFixture[str], argv: list[str], check: rollkit.CheckBase

@@ -36,7 +36,12 @@ def test_dice_for_75_percent_in_words(capsys: pytest.CaptureFixture[str]) -> Non
     assert "Closest to 50%: Dice Pool 6, 45.57% (1424/3125)." in out
     assert f"  Dice Pool {least}: up to {least + 1}: 83.27% ({pools[least + 1]}) (+6.45 points);" in out
     assert "  Threshold 7+: up to 8+:" in out
-    assert "tn=" not in out.split("\n", 1)[1]  # parameter names only in the check's own line
+    words, python, rest = out.split("\n", 2)
+    assert words == "Hits: Dice Pool 9, Threshold 7+, Target Number (TN) 3"  # the check in the rules' words
+    assert (
+        python == "in Python: hits.Check(dice=9, threshold=7, tn=3, bought=0, validation=0, keyword='none')"
+    )
+    assert "tn=" not in rest  # parameter names only in the check's Python line
 
 
 def test_dice_for_75_percent_as_json(capsys: pytest.CaptureFixture[str]) -> None:

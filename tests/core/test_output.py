@@ -101,9 +101,9 @@ def test_a_huge_chance_among_a_rolls_details_is_shortened_in_text(capsys: pytest
 
 def test_rounding_never_shows_certain_or_impossible(capsys: pytest.CaptureFixture[str]) -> None:
     _, text, _ = run(capsys, ["odds", "hits", "--dice", "60", "--threshold", "7", "--tn", "3"])
-    assert "chance of success: >99.9999%" in text and "100" not in text.splitlines()[1]
+    assert "chance of success: >99.9999%" in text and "100" not in text.splitlines()[2]
     _, text, _ = run(capsys, ["odds", "hits", "--dice", "800", "--threshold", "7", "--tn", "600"])
-    line = text.splitlines()[1]
+    line = text.splitlines()[2]  # after the check in words and as Python
     assert "× 10⁻" in line and not line.startswith("chance of success: 0%"), line
     assert hits.Check(dice=800, threshold=7, tn=600).chance() > 0
 
@@ -131,7 +131,7 @@ def test_closed_pipe_ends_quietly() -> None:
         text=True,
         check=False,
     )
-    assert done.stdout.startswith("again.Check(dice=1000")
+    assert done.stdout == "Again: Dice Pool 1000\n"  # the first line, in the rules' words
     assert done.stderr == "", done.stderr
 
 
