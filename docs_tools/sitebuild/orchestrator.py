@@ -41,6 +41,7 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     builder.pages(site_dir, using, config)
     search.name_systems(site_dir)
+    search.name_pages(site_dir)
     app.write(site_dir, config)  # the web-app manifest and its icons
     printing.write(site_dir, config)  # the print pages (and PDFs), from the built pages
     built = wheel.wheel()

@@ -57,7 +57,11 @@ ADDRESSES = (
 DEVELOPERS = (
     "developers/index.md",
     "developers/examples.md",
-    "reference/python.md", "reference/cli.md", "reference/limits.md", "performance.md")
+    "reference/python.md",
+    "reference/cli.md",
+    "reference/limits.md",
+    "performance.md",
+)
 
 
 def _nav() -> list[object]:
@@ -101,7 +105,9 @@ def test_the_home_page_is_for_players() -> None:
     assert "Using rollkit in Python" not in text and "\n```pycon" not in text, "Python only in a tab"
     assert "](developers/index.md)" in text
     developers = (DOCS / "developers" / "index.md").read_text(encoding="utf-8")
-    assert "## Using rollkit in Python" in developers and "## Using rollkit from the command line" in developers
+    assert (
+        "## Using rollkit in Python" in developers and "## Using rollkit from the command line" in developers
+    )
 
 
 _MARK = re.compile(r"^(\s*)(?:\?\?\?\+?|===|!!!)\s+.*Python")
@@ -147,7 +153,10 @@ def test_the_python_in_prose_check_can_fail() -> None:
         '=== "Python"\n\n    `botch_faces` here is fine.\n\n'
         "```text\nrollkit odds hits\n```\n\nAnd `botch_faces` is not.\n"
     )
-    assert python_in_prose(text) == ["3: A DC (in Python, `Check(dc=3)`) is a bar.", "21: And `botch_faces` is not."]
+    assert python_in_prose(text) == [
+        "3: A DC (in Python, `Check(dc=3)`) is a bar.",
+        "21: And `botch_faces` is not.",
+    ]
 
 
 @pytest.mark.parametrize("page", CHAPTERS)
@@ -157,17 +166,28 @@ def test_the_rules_prose_holds_no_python(page: str) -> None:
 
 def _converted(text: str) -> str:
     extensions = ["toc", "attr_list", "docs_tools.contents"]
-    return markdown.Markdown(extensions=extensions, extension_configs={"toc": {"permalink": True}}).convert(text)
+    return markdown.Markdown(extensions=extensions, extension_configs={"toc": {"permalink": True}}).convert(
+        text
+    )
 
 
 def test_a_long_page_gets_its_contents_under_its_title() -> None:
     sections = "".join(f"## Part {n}\n\nWords.\n\n### Detail {n}\n\nMore.\n\n" for n in range(1, 4))
     html = _converted("# A chapter\n\nOpening words.\n\n" + sections)
     title, rest = html.split("</h1>", 1)
-    assert rest.lstrip().startswith('<details class="abstract" data-rollkit-contents="" data-search-exclude="">')
+    assert rest.lstrip().startswith(
+        '<details class="abstract" data-rollkit-contents="" data-search-exclude="">'
+    )
     fold = rest[: rest.index("</details>")]
     assert "<summary>On this page</summary>" in fold
-    assert re.findall(r'href="#([^"]+)"', fold) == ["part-1", "detail-1", "part-2", "detail-2", "part-3", "detail-3"]
+    assert re.findall(r'href="#([^"]+)"', fold) == [
+        "part-1",
+        "detail-1",
+        "part-2",
+        "detail-2",
+        "part-3",
+        "detail-3",
+    ]
     assert 'href="#a-chapter"' not in fold and "&para;" not in fold  # no title, no permalink signs
 
 
@@ -181,7 +201,9 @@ def test_a_short_page_has_no_contents_fold() -> None:
 
 def test_search_titles_name_their_system() -> None:
     assert search.titled("Botch", "hits/#botch") == "Botch (Hits)"
-    assert search.titled("Odds of typical checks", "critdice/odds/") == "Odds of typical checks (Critical dice)"
+    assert (
+        search.titled("Odds of typical checks", "critdice/odds/") == "Odds of typical checks (Critical dice)"
+    )
     assert search.titled("The Check (Hits)", "hits/") == "The Check (Hits)"
     assert search.titled("Trait checks", "trait/") == "Trait checks"
     assert search.titled("Every failure rolls the botch die", "rulings/#again-botch-after-any-failure") == (
@@ -203,7 +225,7 @@ def test_every_chapter_opens_with_its_contents(built: Path, page: str) -> None:
     path = page.removesuffix(".md").removesuffix("index")
     html = (built / path / "index.html").read_text(encoding="utf-8")
     after_title = html.split("</h1>", 1)[1].lstrip()
-    assert after_title.startswith("<details class=\"abstract\" data-rollkit-contents")
+    assert after_title.startswith('<details class="abstract" data-rollkit-contents')
     fold = after_title[: after_title.index("</details>")]
     links = re.findall(r'href="#([^"]+)"', fold)
     assert len(links) >= contents.LEAST
@@ -218,7 +240,15 @@ def test_search_results_name_their_system(built: Path) -> None:
     assert titles["again/#critical-failure-botch"] == "Critical failure (botch) (Again)"
     assert titles["hits/odds/"] == "Odds of typical checks (Hits)"
     assert titles["critdice/odds/"] == "Odds of typical checks (Critical dice)"
-    botches = {loc: t for loc, t in titles.items() if "botch" in t.lower() and loc.split("/")[0] in ("hits", "again")}
+    for page, tab in (
+        ("hits/odds", "Odds of typical checks (Hits)"),
+        ("critdice/odds", "Odds of typical checks (Critical dice)"),
+    ):
+        head = (built / page / "index.html").read_text(encoding="utf-8").split("</head>", 1)[0]
+        assert re.findall(r"<title>([^<]*)</title>", head) == [f"{tab} - rollkit"]  # a browser tab says which
+    botches = {
+        loc: t for loc, t in titles.items() if "botch" in t.lower() and loc.split("/")[0] in ("hits", "again")
+    }
     assert len(botches) >= 4
     for location, title in botches.items():
         assert title.endswith({"hits": "(Hits)", "again": "(Again)"}[location.split("/")[0]]), location
@@ -236,9 +266,16 @@ def test_the_404_page_leads_back(built: Path) -> None:
     found = re.findall(r'<a href="([^"]+)">(.*?)</a>', block)
     assert found and all(href.startswith("/") for href, _ in found), "the page is served at any address"
     # where each link leads from a missing page deep down (the session's build is for the root)
-    links = {urlsplit(urljoin("http://host/a/b/missing/", h)).path: re.sub(r"<[^>]+>", "", t).strip() for h, t in found}
+    links = {
+        urlsplit(urljoin("http://host/a/b/missing/", h)).path: re.sub(r"<[^>]+>", "", t).strip()
+        for h, t in found
+    }
     root = "/"
     assert links.get(root) == "the home page", links
-    for path, name in (("ninefold/", "Ninefold"), ("hits/", "The Check (Hits)"), ("critdice/", "Critical dice")):
+    for path, name in (
+        ("ninefold/", "Ninefold"),
+        ("hits/", "The Check (Hits)"),
+        ("critdice/", "Critical dice"),
+    ):
         assert links.get(root + path) == name, (path, links)
     assert links.get(root + "rulings/") == "Rulings and errata"
