@@ -233,7 +233,9 @@ function hostage() {
     stopped: true,
     error: stuck.request.op === "run"
       ? `This code ran longer than ${seconds} seconds while a widget was waiting, so it was stopped. Press Run to run it again.`
-      : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
+      : stuck.request.op === "need"
+        ? `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Press Find to ask again.`
+        : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
   });
   terminate();
   start().catch(() => {});
