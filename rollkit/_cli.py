@@ -207,7 +207,7 @@ def _odds(check: Any, bound: int | None, as_json: bool, exact: bool) -> str:
     chance = check.chance()
     return "\n".join(
         [
-            *map(wrap, heading(check).split("\n")),
+            *map(wrap, heading(check)),
             f"chance of success: {percent(chance, places=TEXT_PLACES)}, exact fraction"
             f" {str(chance) if exact else fraction(chance)}",
             "",
@@ -322,7 +322,7 @@ def run(argv: Sequence[str]) -> str:
         result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
     if options["_json"]:
         return json.dumps(result.to_json(), indent=2)
-    return wrap(heading(check).split("\n")[0]) + f"\n{result}"  # its Python call is the result's first line
+    return wrap(heading(check)[0]) + f"\n{result}"  # its Python call is the result's first line
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,9 +14,9 @@ from typing import Any
 
 from ._fields import fields
 from ._format import detail, wrap
-from ._need import Need, need, points, value_words
+from ._need import Need, need, points
 from ._params import find
-from ._values import heading, name_words
+from ._values import heading, name_words, value_text
 
 __all__ = ["NEED_HELP", "NEED_USAGE", "need_options", "need_text", "run_need"]
 
@@ -88,19 +88,19 @@ def run_need(name: str, options: Mapping[str, Any], *, low: int | None, high: in
 
 def need_text(answer: Need) -> str:
     """The answer as the command prints it: the check (in words, then as Python), the answer, the closest value, the steps."""
-    lines = [*map(wrap, heading(answer.check).split("\n")), "", answer.said(), answer.closest_said(), ""]
+    lines = [*map(wrap, heading(answer.check)), "", answer.said(), answer.closest_said(), ""]
     lines.append(f"One step of each whole number, from {detail(answer.check.chance())}:")
     named = {f.name: f for f in fields(type(answer.check))}
     for step in answer.steps:
         field = named[step.field]
         sides = [
-            f"{word} to {value_words(field, found.value)}: {detail(found.chance)}"
+            f"{word} to {value_text(field, found.value)}: {detail(found.chance)}"
             f" ({points(found.chance - step.chance)})"
             for word, found in (("up", step.up), ("down", step.down))
             if found is not None
         ]
         lines.append(
-            f"  {name_words(field)} {value_words(field, step.value)}: "
+            f"  {name_words(field)} {value_text(field, step.value)}: "
             + ("; ".join(sides) or "no other value allowed with these values")
         )
     return "\n".join(lines)

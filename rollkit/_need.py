@@ -135,7 +135,7 @@ class Need:
 
     def value_said(self, value: int) -> str:
         """A value of the varied field as the rules write it ("7+", "9-again")."""
-        return value_words(self._field(), value)
+        return value_text(self._field(), value)
 
     def asked(self) -> str:
         """The chance asked for, in words: "at least 75%"."""
@@ -230,11 +230,6 @@ class Need:
 
 
 # -- words -----------------------------------------------------------------------------
-
-
-def value_words(field: Field, value: int) -> str:
-    """A whole-number field's value as the rules write it: "7+", "9-again", "12"."""
-    return value_text(field, value)
 
 
 def chance_words(p: Fraction) -> str:

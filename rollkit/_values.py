@@ -53,7 +53,7 @@ def values_text(check: CheckBase, *, shown: tuple[str, ...] | None = None, omit:
     return ", ".join(parts)
 
 
-def heading(check: CheckBase) -> str:
-    """What the command line's text output opens with: the check in the rules' words, then the
-    same check as Python ("in Python: hits.Check(dice=5, ...)")."""
-    return f"{_registry.words(check.system).name}: {values_text(check)}\nin Python: {check.describe()}"
+def heading(check: CheckBase) -> tuple[str, str]:
+    """The two lines the command line's text output opens with: the check in the rules' words
+    ("Hits: Dice Pool 5, ..."), then the same check as Python ("in Python: hits.Check(...)")."""
+    return f"{_registry.words(check.system).name}: {values_text(check)}", f"in Python: {check.describe()}"

@@ -55,7 +55,7 @@ def name_systems(site_dir: Path) -> int:
     raise RuntimeError(f"{site_dir} has no search index ({', '.join(n for n, _ in INDEXES)})")
 
 
-HEAD_TITLE = re.compile(r"<title>([^<]*?)( - [^<]*)?</title>")  # the first is the head's (SVGs have theirs)
+HEAD_TITLE = re.compile(r"<title>([^<]*)</title>")  # the first is the head's (SVGs have theirs)
 
 
 def name_pages(site_dir: Path) -> int:
@@ -69,7 +69,10 @@ def name_pages(site_dir: Path) -> int:
             if not found:
                 continue
             location = path.parent.relative_to(site_dir).as_posix() + "/"
-            title = html.escape(titled(html.unescape(found[1]), location), quote=False)
+            page, dash, site = html.unescape(found[1]).rpartition(" - ")  # "Page - rollkit"
+            title = html.escape(
+                titled(page, location) + dash + site if dash else titled(site, location), quote=False
+            )
             if title != found[1]:
                 text = text[: found.start(1)] + title + text[found.end(1) :]
                 path.write_text(text, encoding="utf-8")

@@ -18,12 +18,11 @@ from .._check import CheckBase
 from .._errors import RulesError
 from .._fields import Field, Param, fields
 from .._format import detail
-from .._need import Found, Need, need, points, value_words
+from .._need import Found, Need, need, points
 from .._params import build
 from .._validate import describe
-from .._values import name_words
+from .._values import name_words, value_text, values_text
 from ._tree import JSON, Element, node, to_json
-from ._views import values_text
 
 __all__ = [
     "NEED_FIELDS",
@@ -119,7 +118,7 @@ def need_answer(req: NeedRequest) -> NeedAnswer:
 def _side(field: Field, base: Fraction, found: Found | None) -> str:
     if found is None:
         return "none allowed"
-    return f"{value_words(field, found.value)}: {detail(found.chance)}, {points(found.chance - base)}"
+    return f"{value_text(field, found.value)}: {detail(found.chance)}, {points(found.chance - base)}"
 
 
 def need_view(answer: Need) -> NeedView:
@@ -133,7 +132,7 @@ def need_view(answer: Need) -> NeedView:
             node(
                 "tr",
                 {},
-                node("th", {"scope": "row"}, f"{name_words(field)} {value_words(field, step.value)}"),
+                node("th", {"scope": "row"}, f"{name_words(field)} {value_text(field, step.value)}"),
                 node("td", {}, _side(field, step.chance, step.up)),
                 node("td", {}, _side(field, step.chance, step.down)),
             )

@@ -228,14 +228,14 @@ function hostage() {
   running = null;
   state.pending.delete(stuck.id);
   const seconds = Math.round(HOSTAGE_MS / 1000);
+  const { op } = stuck.request;
+  const next = op === "need" ? "Press Find to ask again." : "Change a value or press Roll to try again.";
   stuck.resolve({
     ok: false,
     stopped: true,
-    error: stuck.request.op === "run"
+    error: op === "run"
       ? `This code ran longer than ${seconds} seconds while a widget was waiting, so it was stopped. Press Run to run it again.`
-      : stuck.request.op === "need"
-        ? `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Press Find to ask again.`
-        : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. Change a value or press Roll to try again.`,
+      : `This took longer than ${seconds} seconds and was stopped, so that the other widgets could answer. ${next}`,
   });
   terminate();
   start().catch(() => {});
