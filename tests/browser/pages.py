@@ -25,8 +25,17 @@ READY_MS = 90_000  # a cold Pyodide boot on a loaded 2-core machine, with room t
 OPENED: list[object] = []  # contexts a test opened: closed when it ends (their workers stop)
 
 
-def new_context(browser: object, **options: object) -> object:
-    """A browser context (own cache, own service workers), closed when the test ends."""
+def new_context(browser: object, *, offline_copy: bool = False, **options: object) -> object:
+    """A browser context (own cache), closed when the test ends.
+
+    Its service worker is blocked unless ``offline_copy``: the site's worker keeps the whole
+    site once a page has loaded and paused, two to three seconds of CPU in every fresh context,
+    which the tests of other things would spend for nothing (a third of a short test, on two
+    cores). The tests of the offline copy ask for it, and so do the tests whose page is shared
+    (``live_page``) or walked through (``test_a11y.py``), so that the widgets are also driven
+    with the worker controlling the page."""
+    if not offline_copy:
+        options.setdefault("service_workers", "block")
     context = browser.new_context(**options)  # type: ignore[attr-defined]
     OPENED.append(context)
     return context
@@ -41,10 +50,11 @@ def track(page: object, site: Site) -> object:
     return page
 
 
-def open_page(browser: object, site: Site) -> object:
-    """A fresh page (own context, cold cache) that records requests and fails on page errors;
-    its context is closed when the test ends."""
-    return track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), site)  # type: ignore[attr-defined]
+def open_page(browser: object, site: Site, *, offline_copy: bool = False) -> object:
+    """A fresh page (own context, cold cache, service worker as ``new_context``'s) that records
+    requests and fails on page errors; its context is closed when the test ends."""
+    context = new_context(browser, offline_copy=offline_copy, viewport={"width": 1200, "height": 900})
+    return track(context.new_page(), site)  # type: ignore[attr-defined]
 
 
 def instant_go(page: object, site: Site, path: str) -> None:
@@ -214,7 +224,10 @@ def wait_rolled(widget: object, seed: int) -> None:
 def serve_changed_worker(page: object, change: Callable[[str], str]) -> None:
     """Serve rollkit's worker with ``change`` made to it, and the page module naming the changed
     worker's integrity, so that the page still starts it: a test's own hook into the worker
-    (the shipped one has none)."""
+    (the shipped one has none). Only in a context without the site's service worker
+    (``new_context``'s default): once that worker controls the page, it answers a restart's
+    request with the shipped worker it keeps, which the changed integrity refuses (the page then
+    says Python is unavailable; under load the service worker takes control sooner)."""
     changed: dict[str, str] = {}
 
     def worker(route: object) -> None:

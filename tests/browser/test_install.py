@@ -63,7 +63,7 @@ def test_chromium_finds_the_site_installable_from_the_root_and_a_sub_path(
 
 def test_the_app_opens_offline_and_the_page_says_once_that_it_is_kept(browser: object, site: Site) -> None:
     with _served(site, "/rollkit/") as served:
-        page = open_page(browser, served)
+        page = open_page(browser, served, offline_copy=True)
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]  # a page without widgets: Python never starts
         kept_whole(page, served.directory)
         notice = page.locator(KEPT)  # type: ignore[attr-defined]

@@ -86,7 +86,7 @@ def test_the_rest_of_the_standard_library_is_kept_and_reaches_the_worker_offline
     synchronous request for it (as an import makes it) is answered from the kept copy."""
     runtime = runtime_dir(site.directory)
     later = runtime / "python_stdlib_later.zip"
-    page = open_page(browser, site)
+    page = open_page(browser, site, offline_copy=True)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))  # type: ignore[attr-defined]
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]

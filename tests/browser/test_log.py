@@ -126,7 +126,7 @@ def test_three_rolls_on_two_pages_survive_a_reload_and_offline_and_their_exports
     """The issue's "done when": roll on three widgets on two pages (instant navigation), find the
     three entries after a reload and offline, export Markdown and CSV whose rows replay the same
     dice, and copy a chat line."""
-    page = _page(browser, site)
+    page = _page(browser, site, offline_copy=True)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.base.rstrip("/"))  # type: ignore[attr-defined]
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]
     kinds = _kinds(page)

@@ -36,8 +36,6 @@ def _least_pool(chance: Fraction) -> tuple[int, Fraction, Fraction]:
 
 
 def _open(browser: object, site: Site, *, hook: bool = False, **options: object) -> tuple[object, object]:
-    if hook:  # no service worker: it would serve the shipped worker to a later start
-        options["service_workers"] = "block"
     page = new_context(browser, **options).new_page()  # type: ignore[attr-defined]
     if hook:  # a worker the test can reach into (run_in_worker)
         serve_changed_worker(page, expose_pyodide)

@@ -104,7 +104,7 @@ def test_offline_after_one_visit_from_a_sub_path_under_a_strict_csp(
     widget rolls CPython's dice and a shared link (?rk=...) opens and replays its roll."""
     assert (subpath_site.directory / "sw.js").exists()  # written by the build step
     with _served(subpath_site.directory, "/rollkit/", headers={"Content-Security-Policy": CSP}) as served:
-        page = open_page(browser, served)
+        page = open_page(browser, served, offline_copy=True)
         blocked: list[str] = []  # scripts or workers the policy refused (data: icons do not count)
         page.on("console", lambda m: blocked.append(m.text))  # type: ignore[attr-defined]
         pages = widget_pages(served)
@@ -171,7 +171,7 @@ def two_builds(site: Site, tmp_path: Path) -> tuple[Path, Path]:
 def _first_build_kept(browser: object, one: Path) -> tuple[object, int, str]:
     """A page that opened the first build until its copy was kept, its port and the copy."""
     port = free_port()
-    page = open_page(browser, Site(f"http://127.0.0.1:{port}/", one))
+    page = open_page(browser, Site(f"http://127.0.0.1:{port}/", one), offline_copy=True)
     with _served(one, port=port) as served:
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
         kept = kept_whole(page, one)
@@ -233,7 +233,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
     runtime = len(kept["runtime"])  # type: ignore[arg-type]
     assert runtime >= 6
     with _served(copy) as served:
-        page = open_page(browser, served)
+        page = open_page(browser, served, offline_copy=True)
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]  # no widget: Python never starts
         for _ in range(READY_MS // 200):
             if page.evaluate(KEPT, [len(kept["files"]) - runtime]):  # type: ignore[attr-defined, arg-type]
@@ -265,7 +265,7 @@ def test_zensical_builds_are_kept_too(browser: object, zensical_site: Site) -> N
     """The same build step gives the Zensical site its service worker: it keeps the site whole."""
     kept = offline.manifest(zensical_site.directory)
     assert "search.json" in kept["files"] and kept["runtime"]  # type: ignore[operator]
-    page = open_page(browser, zensical_site)
+    page = open_page(browser, zensical_site, offline_copy=True)
     page.goto(zensical_site.url("compare/"))  # type: ignore[attr-defined]
     assert kept_whole(page, zensical_site.directory).endswith(str(kept["version"]))
     page.context.set_offline(True)  # type: ignore[attr-defined]
@@ -318,7 +318,7 @@ def test_a_file_that_is_not_the_one_built_is_never_kept_nor_reused(
     good = style.read_bytes()
     style.write_bytes(good + b"\n/* changed after the build: not the file sw.js lists */\n")
     with _served(bad) as served:
-        page = open_page(browser, served)
+        page = open_page(browser, served, offline_copy=True)
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
         page.wait_for_function(  # type: ignore[attr-defined]
             """async () => { const r = await navigator.serviceWorker.getRegistration();
@@ -330,7 +330,7 @@ def test_a_file_that_is_not_the_one_built_is_never_kept_nor_reused(
         page.context.close()  # type: ignore[attr-defined]
     style.write_bytes(good)  # the same build, served right this time, after an older cache kept a bad copy
     with _served(bad) as served:
-        page = open_page(browser, served)
+        page = open_page(browser, served, offline_copy=True)
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]
         listed = offline.manifest(bad)["files"]["assets/rollkit.css"]  # type: ignore[index]
         page.evaluate(  # type: ignore[attr-defined]

@@ -108,7 +108,9 @@ def _hits_run(page: object) -> None:
 
 
 def test_examples_run_on_two_pages_online_and_offline(browser: object, strict: Site) -> None:
-    page = track(new_context(browser, viewport={"width": 1200, "height": 900}).new_page(), strict)  # type: ignore[attr-defined]
+    page = track(
+        new_context(browser, offline_copy=True, viewport={"width": 1200, "height": 900}).new_page(), strict
+    )  # type: ignore[attr-defined]
     page.goto(strict.url(DEVELOPERS))  # type: ignore[attr-defined]
     _example(page, FIRST)
     page.wait_for_timeout(1500)  # type: ignore[attr-defined]

@@ -64,7 +64,7 @@ def test_a_first_visit_never_asks_for_the_snapshot_and_offline_visits_boot_from_
     folder = runtime_dir(site.directory).relative_to(site.directory).as_posix()
     url = site.url(f"{folder}/{SNAPSHOT}")
     assert (site.directory / folder / SNAPSHOT).stat().st_size > 1_000_000  # the build made one
-    context = new_context(browser, viewport={"width": 1200, "height": 900})
+    context = new_context(browser, offline_copy=True, viewport={"width": 1200, "height": 900})
     asked: list[tuple[float, bool]] = []  # each request for it (the page's, its worker's, the
     # service worker's): when, and whether the service worker asked
 
