@@ -93,7 +93,7 @@ def roll_every_widget(page: object, site: Site) -> None:
 def no_request_leaves(browser: object, live: object, site: Site) -> None:
     """Every page loaded in full (two at a time) and Python running in ``live``: no request
     that a page of ``site`` made in this session (``live``'s too) left the site."""
-    tabs = [open_page(browser, site)]
+    tabs = [open_page(browser, site, offline_copy=True)]  # with its service worker, as a reader has it
     tabs.append(track(tabs[0].context.new_page(), site))  # type: ignore[attr-defined]
     pages = all_pages(site)
     assert len(pages) >= 20

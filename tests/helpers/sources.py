@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import io
 import re
+import subprocess
 import tokenize
 from dataclasses import dataclass
 from functools import cache
@@ -24,10 +25,30 @@ import pytest
 from rollkit import _registry
 
 ROOT = Path(__file__).resolve().parents[2]
-# ../shared/seeds from the project's root (shared/README.md), or beside a folder above a worktree
-SEEDS = next(
-    (p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), ROOT / "missing"
-)
+
+
+def _seeds() -> Path:
+    """../shared/seeds from the project's root (shared/README.md), beside a folder above a
+    worktree, or beside the checkout a clone was made from (a clean clone elsewhere, as CI's)."""
+    places = [ROOT]
+    try:
+        origin = subprocess.run(
+            ["git", "-C", str(ROOT), "config", "--get", "remote.origin.url"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    except OSError:  # no git: the checkout's own folders only
+        origin = ""
+    if origin and Path(origin).is_dir():  # a local path, not a URL
+        places.append(Path(origin).resolve())
+    found = (
+        p / "shared" / "seeds" for place in places for p in place.parents if (p / "shared" / "seeds").is_dir()
+    )
+    return next(found, ROOT / "missing")
+
+
+SEEDS = _seeds()
 RUN = 8  # words in a row that our text may not share with a seed
 
 Kind = Literal["table", "example", "statement"]
