@@ -31,9 +31,9 @@ def new_context(browser: object, *, offline_copy: bool = False, **options: objec
     Its service worker is blocked unless ``offline_copy``: the site's worker keeps the whole
     site once a page has loaded and paused, two to three seconds of CPU in every fresh context,
     which the tests of other things would spend for nothing (a third of a short test, on two
-    cores). The tests of the offline copy ask for it, and so do the tests whose page is shared
-    (``live_page``) or walked through (``test_a11y.py``), so that the widgets are also driven
-    with the worker controlling the page."""
+    cores). The tests of the offline copy ask for it; the page several tests share
+    (``live_tab``) and the accessibility walk open their contexts themselves and keep it, so
+    that the widgets are also driven with the worker controlling the page."""
     if not offline_copy:
         options.setdefault("service_workers", "block")
     context = browser.new_context(**options)  # type: ignore[attr-defined]

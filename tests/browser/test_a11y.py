@@ -6,9 +6,9 @@ reachable from the keyboard.
 The audits are made in one walk through the site (``walk``): one page for each colour
 scheme at each size, all four at work at once, each moving by instant navigation so that it
 boots Python once, and taking each widget page, once audited, through the widget states.
-CI (no test marked ``whole`` selected) audits each widget page once, with every widget rolled:
-axe's run is most of the walk's time, and the page's widgets before a roll show nothing a
-rolled widget does not show beside its roll.
+CI (no test marked ``whole`` selected) audits each widget page once, with every widget rolled
+(axe's run is most of the walk's time; a rolled widget still shows its fields and odds): the
+widgets as loaded, before any roll, are audited by the whole suite.
 """
 
 from __future__ import annotations
