@@ -8,7 +8,8 @@ scheme at each size, all four at work at once, each moving by instant navigation
 boots Python once, and taking each widget page, once audited, through the widget states.
 CI (no test marked ``whole`` selected) audits each widget page once, with every widget rolled
 (axe's run is most of the walk's time; a rolled widget still shows its fields and odds): the
-widgets as loaded, before any roll, are audited by the whole suite.
+widgets as loaded, before any roll, are audited by the whole suite, as are the pages CI's walk
+leaves out (``walk_pages``: the developers' part, and the glossaries but one).
 """
 
 from __future__ import annotations
@@ -59,6 +60,27 @@ SCROLLING_TABLES = """() => {
 }"""
 
 
+# CI's walk leaves to the whole suite the developers' part (their own templates: the API and CLI
+# references, the performance tables) and the glossaries but the first (one template, one
+# chapter's terms each): it walks the book, every rules page and the pages beside them.
+DEVELOPERS = ("developers/", "reference/", "performance/")
+
+
+def walk_pages(site: Site, *, whole: bool) -> list[str]:
+    """The pages the walk audits: every page of the site, or (not ``whole``: CI) the book."""
+    pages = sitemap_pages(site)
+    if whole:
+        return pages
+    glossaries = [path for path in pages if path.endswith("/glossary/")]
+    left = {path for path in pages if path.startswith(DEVELOPERS)} | set(glossaries[1:])
+    return [path for path in pages if path not in left]
+
+
+def _whole(session: pytest.Session) -> bool:
+    """Whether the whole suite runs (a test marked whole selected), else CI's selection."""
+    return any(item.get_closest_marker("whole") for item in session.items)
+
+
 def sitemap_pages(site: Site) -> list[str]:
     """Every page of the built site (paths relative to its base), from its sitemap."""
     locs = [
@@ -89,11 +111,15 @@ def audits(walk: Walk) -> dict[tuple[str, str], Audit]:
 
 @pytest.mark.parametrize(("scheme", "viewport"), PAIRS)
 def test_no_serious_or_critical_axe_violation(
-    audits: dict[tuple[str, str], Audit], site: Site, scheme: str, viewport: str
+    audits: dict[tuple[str, str], Audit],
+    site: Site,
+    scheme: str,
+    viewport: str,
+    request: pytest.FixtureRequest,
 ) -> None:
     audit = audits[scheme, viewport]
     assert audit.scheme == SCHEMES[scheme], f"the {scheme} scheme was not applied: {audit.scheme}"
-    assert sorted(audit.violations) == sorted(sitemap_pages(site))
+    assert sorted(audit.violations) == sorted(walk_pages(site, whole=_whole(request.session)))
     systems = {path.split("/")[0] for path in widget_pages(site)}
     assert systems <= {path.split("/")[0] for path in audit.ready}, audit.ready
     found = {path: v for path, v in audit.violations.items() if v}
@@ -275,7 +301,8 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
     On each widget page, once audited, every widget is rolled (audited at both sizes,
     within the widgets: nothing else changes) and then given an invalid value (audited at
     the desktop size)."""
-    pages = sitemap_pages(site)
+    once = not _whole(request.session)
+    pages = walk_pages(site, whole=not once)
     widgets = set(widget_pages(site))
     assert widgets and widgets <= set(pages)
     order = [p for p in pages if p not in widgets] + [p for p in pages if p in widgets]
@@ -293,7 +320,6 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
             tabs[scheme, viewport] = tab
             found.audits[scheme, viewport] = Audit(scheme=tab.evaluate("document.body.dataset.mdColorScheme"))
         rolling = True
-        once = not any(item.get_closest_marker("whole") for item in request.session.items)
         for path in order:
             moving = [tab for tab in tabs.values() if tab.url != site.url(path)]
             for tab in moving:  # all at once

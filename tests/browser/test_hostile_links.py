@@ -50,9 +50,11 @@ def _label(check: str, name: str) -> str:
     return next(f.label for f in fields(_registry.find(check)) if f.name == name)
 
 
-def _open(browser: object, site: Site, url: str) -> object:
-    page = open_page(browser, site)
-    page.add_init_script(LONG_TASKS)  # type: ignore[attr-defined]
+def _open(browser: object, site: Site, url: str, page: object = None) -> object:
+    """``url`` opened, in a new context or, given one, in ``page`` (a page load of its own)."""
+    if page is None:
+        page = open_page(browser, site)
+        page.add_init_script(LONG_TASKS)  # type: ignore[attr-defined]
     page.goto(site.url(url))  # type: ignore[attr-defined]
     page.wait_for_function(  # type: ignore[attr-defined]
         "() => [...document.querySelectorAll('[data-rollkit-widget]')].every((w) => w.rollkit)"
@@ -128,7 +130,7 @@ def test_a_link_cannot_set_a_value_the_widget_hides(browser: object, site: Site)
         timeout=READY_MS,
     )
     # p.bought with a seed: refused, and the roll (made with other values) not replayed.
-    page = _open(browser, site, f"{HITS}?rk={widget_id}&p.bought=1&seed=5#{widget_id}")
+    page = _open(browser, site, f"{HITS}?rk={widget_id}&p.bought=1&seed=5#{widget_id}", page)
     note = _note(page, widget_id)
     assert _label("hits", "bought") in note and "not replayed" in note, note
     page.wait_for_timeout(1000)  # type: ignore[attr-defined]
@@ -136,7 +138,7 @@ def test_a_link_cannot_set_a_value_the_widget_hides(browser: object, site: Site)
     assert widget.get_attribute("data-replay") is None and widget.locator(".rk-error").is_hidden()
     # The widget's own link carries its hidden values unchanged: it still replays.
     own = "&".join(f"p.{k}={quote(v)}" for k, v in initial.items())
-    page = _open(browser, site, f"{HITS}?rk={widget_id}&k=hits&{own}&seed=5#{widget_id}")
+    page = _open(browser, site, f"{HITS}?rk={widget_id}&k=hits&{own}&seed=5#{widget_id}", page)
     page.locator(f"#{widget_id}[data-replay]").wait_for(timeout=READY_MS)  # type: ignore[attr-defined]
     assert page.locator(f"#{widget_id} .rk-link-note").is_hidden()  # type: ignore[attr-defined]
     assert page.locator(f"#{widget_id}").get_attribute("data-seed") == "5"  # type: ignore[attr-defined]
