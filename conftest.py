@@ -266,6 +266,9 @@ WHOLE = {
     "tests/browser/test_weight.py::test_search_still_finds_a_rules_term": (
         "CI: the search index leaves the reference pages out, and the glossary pages found by search"
     ),
+    "tests/site/test_numbers.py::test_the_planted_change_on_the_whole_site_moves_every_again_widget_and_nothing_else": (
+        "CI: the unit tests' planted rules change in the small committed site"
+    ),
     "tests/browser/test_contents.py::test_a_wide_screen_shows_the_theme_contents_instead": (
         "CI: the contents on the first screen and opened by keyboard"
     ),

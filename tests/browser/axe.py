@@ -22,7 +22,7 @@ IMPACTS = ("serious", "critical")
 # and the blocks it skipped while loading shown (md-a11y.js marks <html> when both are done;
 # 5 s at most). Then let finite CSS transitions and animations end (the header's title fades
 # on scroll; colours read halfway through one are wrong) and resize observers run.
-_START = """([tags, impacts, within]) => { window.__rollkitAxe = (async () => {
+_START = """([tags, impacts, within, exclude]) => { window.__rollkitAxe = (async () => {
     const whole = () => document.documentElement.dataset.rollkitLayout === 'whole';
     for (let wait = 0; wait < 100 && !whole(); wait++) await new Promise((done) => setTimeout(done, 50));
     const settled = document.getAnimations()
@@ -30,7 +30,8 @@ _START = """([tags, impacts, within]) => { window.__rollkitAxe = (async () => {
         .map((a) => a.finished.catch(() => null));
     await Promise.race([Promise.all(settled), new Promise((done) => setTimeout(done, 2000))]);
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const context = within ? { include: [[within]] } : document;
+    const context = within || exclude ? { ...(within ? { include: [[within]] } : {}),
+                                          ...(exclude ? { exclude: [[exclude]] } : {}) } : document;
     const result = await axe.run(context, { runOnly: { type: "tag", values: tags },
                                              resultTypes: ["violations"] });
     return result.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
@@ -66,17 +67,18 @@ SETTLED = """() => Promise.race([
     new Promise((done) => setTimeout(done, 2000))])"""
 
 
-def start(page: object, *, within: str = "") -> None:
+def start(page: object, *, within: str = "", exclude: str = "") -> None:
     """Start axe on the page as it is now (injected once per document); returns at once.
 
-    ``within`` (a CSS selector) audits only the elements it matches, with everything in them.
+    ``within`` (a CSS selector) audits only the elements it matches, with everything in them;
+    ``exclude`` leaves out the elements it matches, and everything in them.
     """
     if not page.evaluate("typeof window.axe === 'object'"):  # type: ignore[attr-defined]
         page.evaluate(_source())  # type: ignore[attr-defined]
     # colours caught halfway through a transition (the header's title as the page scrolls) are
     # neither the old nor the new ones: let running finite animations end first (at most 2 s)
     page.evaluate(SETTLED)  # type: ignore[attr-defined]
-    page.evaluate(_START, [list(TAGS), list(IMPACTS), within])  # type: ignore[attr-defined]
+    page.evaluate(_START, [list(TAGS), list(IMPACTS), within, exclude])  # type: ignore[attr-defined]
 
 
 def finish(page: object) -> list[Violation]:

@@ -4,6 +4,8 @@ linking to a heading that exists; a glossary page per system that search finds."
 
 from __future__ import annotations
 
+import functools
+
 import html
 import json
 import re
@@ -84,6 +86,7 @@ class _Page(HTMLParser):
         mark["def" if in_definition else "text"] = str(mark["def" if in_definition else "text"]) + data
 
 
+@functools.cache  # a built page is read once a session: each test only reads what it found
 def _read(path: Path) -> _Page:
     page = _Page()
     page.feed(path.read_text(encoding="utf-8"))
@@ -111,13 +114,14 @@ def test_every_term_is_marked_in_its_chapters_prose(built: Path, name: str) -> N
 @pytest.mark.parametrize("name", NAMES)
 def test_each_definition_is_described_and_links_to_a_heading_that_exists(built: Path, name: str) -> None:
     pages = _chapter(built, name)
+    resolved = {path.resolve(): page for path, page in pages.items()}
     for path, page in pages.items():
         for mark in page.marks:
             assert mark.described in page.ids, (path, mark)
             target, _, anchor = mark.rule.partition("#")
-            rule = (path.parent / target / "index.html") if target else path
-            assert rule.resolve() in {p.resolve() for p in pages}, (path, mark.rule)
-            assert anchor in pages[next(p for p in pages if p.resolve() == rule.resolve())].ids, (path, mark)
+            rule = ((path.parent / target / "index.html") if target else path).resolve()
+            assert rule in resolved, (path, mark.rule)
+            assert anchor in resolved[rule].ids, (path, mark)
     for term in _registry.glossary(name):  # and what the data says is where its rule is
         page = built / name / (term.page[: -len(".md")].replace("index", "")) / "index.html"
         assert term.section in _read(page).ids, term.id
