@@ -1,6 +1,6 @@
 """Accessibility: axe-core on every page of the site, light and dark, desktop and phone,
-with the widgets live, and on every widget page again after a roll and with an invalid
-value shown; the closed navigation drawer out of the tab order; scrolling tables
+with the widgets live, and on every widget page again after a roll (each roll held to
+CPython's) and with an invalid value shown; the closed navigation drawer out of the tab order; scrolling tables
 reachable from the keyboard.
 
 The audits are made in one walk through the site (``walk``): one page for each colour
@@ -21,6 +21,8 @@ from xml.etree import ElementTree
 
 import pytest
 
+from rollkit._params import build
+from rollkit.web import roll_view
 from scripts.serve_static import serve
 from tests.browser import axe
 from tests.browser.pages import CSP, READY_MS, instant_click, instant_wait, new_context, widget_pages
@@ -209,6 +211,12 @@ INVALID = f"""() => [...document.querySelectorAll('[data-rollkit-widget]')].map(
         && error.checkVisibility() && error.textContent.trim() !== ''
         && (input.getAttribute('aria-describedby') || '').split(' ').includes(error.id); }})"""
 
+# What each rolled widget shows, to hold against CPython's roll with the same seed and values.
+SHOWN = """() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => ({
+    check: w.dataset.check, params: w.rollkit.params(), shown: JSON.parse(w.dataset.state).shown,
+    seed: w.dataset.seed ?? null, faces: w.dataset.faces ?? null, pending: w.dataset.pending === '1',
+    summary: w.querySelector('.rk-result').textContent }))"""
+
 # What each widget says when it did not reach a state.
 WHY = """() => [...document.querySelectorAll('[data-rollkit-widget]')].map((w) => JSON.stringify({
     status: w.querySelector('.rk-status').textContent, error: w.querySelector('.rk-error').textContent,
@@ -223,6 +231,7 @@ class StateAudit:
 
     violations: dict[tuple[str, str], list[axe.Violation]] = field(default_factory=dict)
     reached: dict[str, list[bool]] = field(default_factory=dict)
+    shown: dict[str, list[dict[str, object]]] = field(default_factory=dict)  # rolled: what each widget shows
     done: dict[str, list[str | None]] = field(default_factory=dict)
     schemes: set[str] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)  # the scheme's page errors (both states share them)
@@ -431,6 +440,8 @@ def _take_state(
                 for i, (ok, what) in enumerate(zip(reached, done, strict=True))
             ]
         result.reached[path], result.done[path] = reached, done
+        if state == "rolled":
+            result.shown[path] = tabs[mine[0]].evaluate(SHOWN)  # type: ignore[attr-defined]
     return all(any(states[state, scheme].reached[path]) for scheme in {combo[0] for combo in at})
 
 
@@ -487,6 +498,29 @@ def test_no_serious_or_critical_axe_violation_after_a_roll(
     """Every widget rolled with a seed, its "How it was counted" open: desktop and phone (in CI,
     each scheme at the size it is walked at)."""
     _check_state(widget_states, site, "rolled", scheme, request.session)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_widget_rolled_in_the_walk_shows_cpythons_dice(
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+) -> None:
+    """Each widget the walk rolled (seed SEED + i) shows the faces and the summary CPython's
+    rollkit gives for its values and seed; a roll waiting for the player's choices shows its
+    dice as they stand (test_choices.py and test_trust.py finish one)."""
+    shown = widget_states["rolled", scheme].shown
+    assert sorted(shown) == sorted(widget_pages(site)), "widget pages not rolled"
+    compared = 0
+    for path, widgets in shown.items():
+        for i, w in enumerate(widgets):
+            assert w["seed"] == str(SEED + i), (path, i, w)
+            if w["pending"]:
+                continue
+            check = build(str(w["check"]), dict(w["params"]))  # type: ignore[call-overload]
+            want = check.roll(seed=SEED + i)
+            assert w["faces"] == ",".join(map(str, want.faces)), (path, i)
+            assert w["summary"] == roll_view(check, want, shown=tuple(w["shown"])).summary, (path, i)  # type: ignore[call-overload]
+            compared += 1
+    assert compared >= 40, compared
 
 
 @pytest.mark.whole  # CI's walk takes every widget through its roll only

@@ -40,10 +40,6 @@ def test_every_widget_rolls_like_cpython_with_one_boot(live_page: object, site: 
     roll_every_widget(live_page, site)
 
 
-def test_each_check_rolls_like_cpython_with_one_boot(live_page: object, site: Site) -> None:
-    roll_every_widget(live_page, site, every=False)
-
-
 def _first_number_field(page: object) -> tuple[object, str, str]:
     widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
     field = widget.locator(".rk-fields input[type=number]").first
