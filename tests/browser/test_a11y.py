@@ -9,11 +9,13 @@ boots Python once, and taking each widget page, once audited, through the widget
 CI (no test marked ``whole`` selected) audits each widget page once, with every widget rolled
 (axe's run is most of the walk's time; a rolled widget still shows its fields and odds): the
 widgets as loaded, before any roll, are audited by the whole suite, as are the pages CI's walk
-leaves out (``walk_pages``: the developers' part, and the glossaries but one).
+leaves out (``walk_pages``: the developers' part, the glossaries but one, and a chapter's later
+pages whose checks an earlier page had).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,8 +65,9 @@ SCROLLING_TABLES = """() => {
 
 
 # CI's walk leaves to the whole suite the developers' part (their own templates: the API and CLI
-# references, the performance tables) and the glossaries but the first (one template, one
-# chapter's terms each): it walks the book, every rules page and the pages beside them.
+# references, the performance tables), the glossaries but the first (one template, one
+# chapter's terms each) and a chapter's later pages whose checks all had their widgets walked
+# on an earlier page: it walks the book, a page for every check and each chapter's first page.
 DEVELOPERS = ("developers/", "reference/", "performance/")
 
 
@@ -88,7 +91,23 @@ def walk_pages(site: Site, *, whole: bool) -> list[str]:
         return pages
     glossaries = [path for path in pages if path.endswith("/glossary/")]
     left = {path for path in pages if path.startswith(DEVELOPERS)} | set(glossaries[1:])
+    seen: set[str] = set()
+    for path in [p for p in widget_pages(site) if p in pages]:
+        checks = set(re.findall(r'data-check="([^"]+)"', _html(site, path)))
+        if checks <= seen and "/" in path.rstrip("/"):  # a chapter's later page, and no new check
+            left.add(path)
+        seen |= checks
     return [path for path in pages if path not in left]
+
+
+def _html(site: Site, path: str) -> str:
+    return (site.directory / path / "index.html").read_text(encoding="utf-8")
+
+
+def walked_widget_pages(site: Site, session: pytest.Session) -> list[str]:
+    """The widget pages the walk rolls: every one, or (CI) those of ``walk_pages``."""
+    walked = set(walk_pages(site, whole=_whole(session)))
+    return [path for path in widget_pages(site) if path in walked]
 
 
 def _whole(session: pytest.Session) -> bool:
@@ -325,7 +344,7 @@ def walk(browser: object, site: Site, request: pytest.FixtureRequest) -> Iterato
     the desktop size)."""
     once = not _whole(request.session)
     pages = walk_pages(site, whole=not once)
-    widgets = set(widget_pages(site))
+    widgets = set(walked_widget_pages(site, request.session))
     assert widgets and widgets <= set(pages)
     order = [p for p in pages if p not in widgets] + [p for p in pages if p in widgets]
     code_audited = _code_audited(order, widgets)
@@ -474,7 +493,7 @@ def _check_state(
         if not ok
     ]
     assert not missed, f"not {state} ({scheme}):\n  " + "\n  ".join(missed)
-    pages = widget_pages(site)
+    pages = walked_widget_pages(site, session)
     assert sorted(audit.reached) == sorted(pages), "widget pages not visited"
     sizes = [v for v in STATE_VIEWPORTS[state] if (scheme, v) in walked(session)]
     assert sorted(audit.violations) == sorted((p, v) for p in pages for v in sizes)
@@ -502,13 +521,13 @@ def test_no_serious_or_critical_axe_violation_after_a_roll(
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_every_widget_rolled_in_the_walk_shows_cpythons_dice(
-    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str
+    widget_states: dict[tuple[str, str], StateAudit], site: Site, scheme: str, request: pytest.FixtureRequest
 ) -> None:
     """Each widget the walk rolled (seed SEED + i) shows the faces and the summary CPython's
     rollkit gives for its values and seed; a roll waiting for the player's choices shows its
     dice as they stand (test_choices.py and test_trust.py finish one)."""
     shown = widget_states["rolled", scheme].shown
-    assert sorted(shown) == sorted(widget_pages(site)), "widget pages not rolled"
+    assert sorted(shown) == sorted(walked_widget_pages(site, request.session)), "widget pages not rolled"
     compared = 0
     for path, widgets in shown.items():
         for i, w in enumerate(widgets):
@@ -520,7 +539,7 @@ def test_every_widget_rolled_in_the_walk_shows_cpythons_dice(
             assert w["faces"] == ",".join(map(str, want.faces)), (path, i)
             assert w["summary"] == roll_view(check, want, shown=tuple(w["shown"])).summary, (path, i)  # type: ignore[call-overload]
             compared += 1
-    assert compared >= 40, compared
+    assert compared >= 30, compared
 
 
 @pytest.mark.whole  # CI's walk takes every widget through its roll only
