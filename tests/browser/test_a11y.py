@@ -1,7 +1,7 @@
 """Accessibility: axe-core on every page of the site, light and dark, desktop and phone,
 with the widgets live, and on every widget page again after a roll (each roll held to
-CPython's) and with an invalid value shown; the closed navigation drawer out of the tab order; scrolling tables
-reachable from the keyboard.
+CPython's) and with an invalid value shown; the closed navigation drawer out of the tab
+order; scrolling tables reachable from the keyboard.
 
 The audits are made in one walk through the site (``walk``): one page for each colour
 scheme at each size, all four at work at once, each moving by instant navigation so that it
