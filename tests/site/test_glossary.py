@@ -5,7 +5,6 @@ linking to a heading that exists; a glossary page per system that search finds."
 from __future__ import annotations
 
 import functools
-
 import html
 import json
 import re
