@@ -8,6 +8,8 @@ this one command, so both builders give the same site. ``orchestrator`` runs the
 module each, in this order:
 
 - ``builder``: mkdocs or Zensical, strict, into the site folder.
+- ``theme``: Material's rule for a colour switch, pointed at a mark only a reader's switch sets
+  (Material sets its own on every page load, which restyles a long page whole twice).
 - ``app``: the web-app manifest and its icons (drawn in Python), so the site installs as an app.
 - ``search``: each search result under a system's pages names its system ("Botch (Hits)").
 - ``wheel``: the rollkit wheel of the working tree, each module's bytecode for Pyodide's Python
@@ -19,7 +21,7 @@ module each, in this order:
   visits restore (a first visit never downloads it; the service worker keeps it afterwards).
 - ``install``: the runtime's content-hashed folder ``pyodide/<hash>/`` (Pyodide's files, the
   wheel, the lock file and rollkit's worker), and the build's configuration (``config``) bundled
-  into the page module and the worker (``bundle``): no shipped file is patched.
+  into the page module and the worker (``bundle``): none of rollkit's shipped files is patched.
 - ``compress``: ``.br`` and ``.gz`` copies of every large file.
 - ``offline``: the service worker at the site's root, listing the finished site.
 

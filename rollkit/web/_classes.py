@@ -232,6 +232,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-example-run",
         "rk-example-reset",
         "rk-example-stop",
+        "rk-example-field-template",
         "rk-example-field",
         "rk-example-code",
         "rk-example-hint",

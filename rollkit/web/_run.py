@@ -276,35 +276,43 @@ def example_controls(source: str, *, control_id: str) -> Element:
     """A pycon block's controls, for the page script to show: the code field holding ``source``
     (the block's own text, which Reset puts back; Edit shows it in the block's place), Edit, Run,
     Reset (and Stop while a run takes long) and the output region. ``control_id`` is unique on
-    the page."""
+    the page.
+
+    The field stays in a ``<template>`` until the first Edit: a text field on the page, even a
+    hidden one, is one the browser's form filler examines when the page has loaded, which makes
+    it lay out the fold or box around it then (Chromium), all in one long task."""
     hint = f"{control_id}-hint"
     rows = min(max(source.count("\n") + 1, 3), 30)
     return node(
         "div",
         {"class": "rk-example-controls"},
         node(
-            "div",
-            {"class": "rk-example-field", "hidden": True},
-            node("label", {"for": control_id}, "Python to run"),
+            "template",
+            {"class": "rk-example-field-template"},
             node(
-                "textarea",
-                {
-                    "id": control_id,
-                    "class": "rk-example-code",
-                    "rows": rows,
-                    "wrap": "off",
-                    "spellcheck": "false",
-                    "autocapitalize": "off",
-                    "autocomplete": "off",
-                    "aria-describedby": hint,
-                },
-                source,
-            ),
-            node(
-                "p",
-                {"id": hint, "class": "rk-example-hint"},
-                "Lines starting with >>> or ... run; the lines under them are what the page printed. "
-                "Ctrl+Enter runs.",
+                "div",
+                {"class": "rk-example-field", "hidden": True},
+                node("label", {"for": control_id}, "Python to run"),
+                node(
+                    "textarea",
+                    {
+                        "id": control_id,
+                        "class": "rk-example-code",
+                        "rows": rows,
+                        "wrap": "off",
+                        "spellcheck": "false",
+                        "autocapitalize": "off",
+                        "autocomplete": "off",
+                        "aria-describedby": hint,
+                    },
+                    source,
+                ),
+                node(
+                    "p",
+                    {"id": hint, "class": "rk-example-hint"},
+                    "Lines starting with >>> or ... run; the lines under them are what the page printed. "
+                    "Ctrl+Enter runs.",
+                ),
             ),
         ),
         node(

@@ -257,6 +257,30 @@ def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
     screenshot(page, "phone-dark")
 
 
+# Records each change of <body>'s switching mark with a link's transition at that moment.
+_WATCH_SWITCH = """() => { window.switches = [];
+    new MutationObserver(() => window.switches.push([document.body.hasAttribute('data-rollkit-switching'),
+        getComputedStyle(document.querySelector('.md-content .md-typeset a')).transitionDuration]))
+        .observe(document.body, {attributes: true, attributeFilter: ['data-rollkit-switching']}); }"""
+
+
+def test_a_colour_switch_plays_no_transition_and_a_page_load_sets_no_mark(
+    browser: object, site: Site
+) -> None:
+    page = new_context(browser).new_page()  # type: ignore[attr-defined]
+    page.goto(site.url(""))
+    page.wait_for_function("document.documentElement.classList.contains('js')")  # Material's script ran
+    assert page.evaluate("document.body.hasAttribute('data-rollkit-switching')") is False
+    moving = page.evaluate(
+        "getComputedStyle(document.querySelector('.md-content .md-typeset a')).transitionDuration"
+    )
+    assert moving != "0s", moving  # Material's links ease their colour: the switch must stop that
+    page.evaluate(_WATCH_SWITCH)
+    page.get_by_title("Switch to the dark scheme").click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate' && window.switches.length === 2")
+    assert page.evaluate("window.switches") == [[True, "0s"], [False, moving]]
+
+
 def test_artifacts_folder_is_ignored_by_git() -> None:
     assert "/artifacts/" in (Path(__file__).resolve().parents[2] / ".gitignore").read_text()
 

@@ -22,14 +22,31 @@ function bindExample(root) {
   const controls = template.content.firstElementChild.cloneNode(true);
   template.replaceWith(controls);
   root.classList.add("rk-example-live");
-  const [field, code, edit, run, reset, halt, output] = [".rk-example-field", ".rk-example-code", ".rk-example-edit",
+  const [slot, edit, run, reset, halt, output] = [".rk-example-field-template", ".rk-example-edit",
     ".rk-example-run", ".rk-example-reset", ".rk-example-stop", ".rk-example-output"].map((name) => controls.querySelector(name));
+  // The code field comes out of its template at the first Edit (rollkit/web/_run.py says why);
+  // until then a run runs the block's own text, which the template's field holds.
+  const source = slot.content.querySelector(".rk-example-code").defaultValue;
+  let field = null;
+  let code = null;
   let busy = false;
   let stopped = false;
+  const bound = { signal: until(root) }; // released when instant navigation leaves the page (leave.mjs)
 
   const show = (tree) => output.replaceChildren(build(tree));
   const editing = (on) => {
-    field.hidden = !on;
+    if (on && !field) {
+      field = slot.content.firstElementChild.cloneNode(true);
+      slot.replaceWith(field);
+      code = field.querySelector(".rk-example-code");
+      code.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          go();
+        }
+      }, bound);
+    }
+    if (field) field.hidden = !on;
     block.hidden = on;
     edit.disabled = on;
   };
@@ -43,7 +60,7 @@ function bindExample(root) {
     const slow = setTimeout(() => { halt.hidden = false; }, SLOW_MS);
     let answer;
     try {
-      answer = await ask({ op: "run", code: code.value }, { rank: "roll" });
+      answer = await ask({ op: "run", code: code ? code.value : source }, { rank: "roll" });
     } finally {
       clearTimeout(slow);
       halt.hidden = true;
@@ -58,30 +75,23 @@ function bindExample(root) {
         : answer.error]);
   }
 
-  const on = { signal: until(root) }; // released when instant navigation leaves the page (leave.mjs)
   edit.addEventListener("click", () => {
     editing(true);
     reset.disabled = false;
     code.focus();
     start().catch(() => {}); // the reader means to run it: Python loads while they edit
-  }, on);
-  run.addEventListener("click", go, on);
-  code.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      go();
-    }
-  }, on);
+  }, bound);
+  run.addEventListener("click", go, bound);
   reset.addEventListener("click", () => {
-    code.value = code.defaultValue;
+    if (code) code.value = code.defaultValue;
     editing(false);
     output.replaceChildren();
     reset.disabled = true;
     edit.focus();
-  }, on);
+  }, bound);
   halt.addEventListener("click", () => {
     stopped = true;
     stop();
     run.focus();
-  }, on);
+  }, bound);
 }
