@@ -135,7 +135,7 @@ class Choosing(CheckBase):
         p = roll.probability
         return (
             f"With rollkit's plan for the choices after the dice, this outcome had a {percent(p)} chance"
-            f" ({fraction(p)}). The odds on this page assume that plan."
+            f" ({fraction(p)}). rollkit's odds for these values assume that plan."
         )
 
     def reckoned_outcomes(self, roll: Roll) -> Distribution:

@@ -27,6 +27,7 @@ from ._fields import fields
 from ._format import FRACTION_DIGITS, TEXT_PLACES, WIDTH, fraction, percent, wrap
 from ._limits import limits
 from ._params import build, checks, find, odds_json
+from ._said import roll_text
 from ._validate import describe
 from ._values import heading
 
@@ -322,7 +323,7 @@ def run(argv: Sequence[str]) -> str:
         result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
     if options["_json"]:
         return json.dumps(result.to_json(), indent=2)
-    return wrap(heading(check)[0]) + f"\n{result}"  # its Python call is the result's first line
+    return roll_text(check, result)  # the roll as a widget says it
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -126,7 +126,7 @@ class _Spends(Choosing):
         p = roll.probability
         return (
             f"With rollkit's plan for the points, this outcome had a {percent(p)} chance ({fraction(p)})."
-            " The odds on this page assume that plan."
+            " rollkit's odds for these values assume that plan."
         )
 
     def _plain(self) -> Check:  # pragma: no cover - abstract

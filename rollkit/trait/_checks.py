@@ -232,7 +232,8 @@ class Check(Choosing):
         p = roll.probability
         return (
             f"With {roll.reckoned}, as you chose after the dice, this outcome had a {percent(p)}"
-            f" chance ({fraction(p)}). The odds on this page assume Chance to spend {self.spend}."
+            f" chance ({fraction(p)}). rollkit's odds for these values assume"
+            f" Chance to spend {self.spend}."
         )
 
     def _play(self, dice: Dice) -> Roll:

@@ -13,12 +13,12 @@ from fractions import Fraction
 
 from .._check import CheckBase
 from .._dist import Distribution
-from .._fields import fields
 from .._format import fraction, percent
+from .._said import target_words
 from .._words import Tally
 from ._tree import Child, Element, node
 
-__all__ = ["Series", "VIEWS", "bars", "lines", "tally_chart", "target_words"]
+__all__ = ["Series", "VIEWS", "bars", "lines", "tally_chart"]
 
 VIEWS = {"exactly": "Exactly", "at-least": "At least", "at-most": "At most"}
 """The ways a tally chart can be read: each value, or everything at or above / below it."""
@@ -121,17 +121,6 @@ def _bar_words(tally: Tally, label: str, key: float) -> str:
     if math.isfinite(key) and label == str(int(key)):
         return tally.said(int(key))
     return f"{label} {tally.many}"
-
-
-def target_words(check: CheckBase, least: int) -> str:
-    """The marker's words: the field that sets success ("TN 3", "DC 2"), else "Success"."""
-    name = type(check).target
-    field = next((f for f in fields(type(check)) if f.name == name), None)
-    if field is None or getattr(check, field.name) != least:
-        return "Success"
-    before, _, short = field.label.rpartition("(")  # "Target Number (TN)" -> "TN"
-    short = short.rstrip(")")
-    return f"{short if short.isalpha() else (before or field.label).strip()} {least}"
 
 
 def _text(x: float | str, y: float | str, words: str, **attrs: str | int) -> Element:

@@ -12,16 +12,16 @@ from fractions import Fraction
 
 from .. import _registry
 from .._check import CheckBase
-from .._choices import Choosing, Hand
+from .._choices import Hand
 from .._dist import Distribution
 from .._errors import RulesError
-from .._fields import fields
-from .._format import detail, fraction, percent
-from .._roll import Die, Roll
+from .._format import fraction, percent
+from .._roll import Roll
+from .._said import chance_said, details_said, die_marks, die_said, summary, target_words
 from .._values import values_text
 from .._words import Words
 from ._changed import changed_note
-from ._chart import VIEWS, tally_chart, target_words
+from ._chart import VIEWS, tally_chart
 from ._tree import JSON, Child, Element, node, to_json
 
 __all__ = [
@@ -314,46 +314,13 @@ def odds_view(
 # -- a roll ----------------------------------------------------------------------------
 
 
-def summary(check: CheckBase, roll: Roll) -> str:
-    """One sentence in the rules' words: what happened and, on a failure, what was needed."""
-    verdict = "Success" if roll.success else "Failure"
-    tally = type(check).tally
-    least = check.success_from()
-    target = target_words(check, least) if least is not None else "Success"
-    text = f"{verdict}: {tally.said(roll.tally)}" + (f" against {target}" if target != "Success" else "")
-    said = roll.outcome.lower()
-    if said not in (verdict.lower(), "pass", "fail") and said not in text.lower():  # no "effect dice, effect"
-        text += f", {roll.outcome}"
-    # "3 Hits needed" when short; not "1 damage needed" after "0 damage": a count of one is
-    # implied. A score says it ("margin of 1 or more needed": a tie loses).
-    implied = least == 1 and not tally.score
-    if not roll.success and least is not None and roll.tally < least and not implied:
-        text += f"; {tally.needed(least) if tally.score else tally.said(least)} needed"
-    return text + "."
-
-
 def _with(sentence: str, values: str) -> str:
     """A roll's sentence naming the values it was rolled with."""
     return f"{sentence[:-1]} (rolled with {values})." if values else sentence
 
 
-def _marks(die: Die, plain: frozenset[str]) -> list[str]:
-    """How a die counted, then what else it did: made another die roll, its role."""
-    marks = [die.counts]
-    if die.explodes:
-        marks.append("explodes")
-    if die.role not in plain:
-        marks.append(die.role)
-    return marks
-
-
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
-
-
-def _shown(value: object) -> bool:
-    """Whether a detail says anything: not None, False or empty (0 is a real value)."""
-    return not (value is None or value is False or (isinstance(value, (tuple, list, str)) and not value))
 
 
 def _dice(roll: Roll, words: Words) -> tuple[Element, Element | None]:
@@ -362,10 +329,8 @@ def _dice(roll: Roll, words: Words) -> tuple[Element, Element | None]:
     dice = []
     seen: dict[str, str] = {}
     for die in roll.dice:
-        marks = _marks(die, words.plain_roles)
-        shows = die.face if die.adjusted is None else die.adjusted
-        how = ", ".join(words.mark(m) for m in marks) + (f" ({die.note})" if die.note else "")
-        was = f", rolled as {die.face}" if die.adjusted is not None else ""
+        marks = die_marks(die, words.plain_roles)
+        shows, was, how = die_said(die, words)
         for m in marks:
             seen.setdefault(m, words.mark(m))
         dice.append(
@@ -414,17 +379,6 @@ def _notes(values: str, stale: str, origin: Origin | None, seed: int | None) -> 
     ]
 
 
-def _chance_said(check: CheckBase, roll: Roll) -> str:
-    """What the roll's outcome had as a chance: certain, or a percentage and a fraction; for a
-    roll the player chose on, as the check says it (the odds assume rollkit's plan)."""
-    if roll.chosen and isinstance(check, Choosing):
-        return check.chosen_words(roll)
-    p = roll.probability
-    if p == 1:
-        return "This outcome was certain with these values."
-    return f"This outcome had a {percent(p)} chance ({fraction(p)})."
-
-
 def roll_view(
     check: CheckBase, roll: Roll, *, shown: tuple[str, ...] | None = None, origin: Origin | None = None
 ) -> RollView:
@@ -434,12 +388,7 @@ def roll_view(
     words = _registry.words(check.system)
     values = values_text(check, shown=shown)
     strip, legend = _dice(roll, words)
-    labels = {f.name: f.label for f in fields(type(check))}
-    details = [
-        node("li", {}, f"{labels.get(k) or words.detail(k)}: {detail(v)}")
-        for k, v in roll.details
-        if _shown(v)
-    ]
+    details = [node("li", {}, line) for line in details_said(check, roll)]
     stale = _stale(values)
     tree = node(
         "div",
@@ -455,7 +404,7 @@ def roll_view(
             node(
                 "p",
                 {},
-                _chance_said(check, roll) + (f" Seed {roll.seed}." if roll.seed is not None else ""),
+                chance_said(check, roll) + (f" Seed {roll.seed}." if roll.seed is not None else ""),
             ),
         ),
     )

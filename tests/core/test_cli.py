@@ -83,7 +83,7 @@ def test_text_output_names_the_check_in_the_rules_words_first(
     assert code == 0 and (words, python) == (WORDS[argv[0]], f"in Python: {check.describe()}")
     code, out, _ = run(capsys, "roll", *argv, "--seed", "3")
     words, python, *_ = _unwrapped(out)
-    assert code == 0 and words == WORDS[argv[0]] and python.startswith(check.describe())
+    assert code == 0 and (words, python) == (WORDS[argv[0]], f"in Python: {check.describe()}")
 
 
 @pytest.mark.parametrize(("argv", "check"), EXAMPLES, ids=lambda v: v[0] if isinstance(v, list) else "")
@@ -95,8 +95,15 @@ def test_roll_with_a_seed_is_the_library_roll(
     assert json.loads(out) == check.roll(seed=1234).to_json()
     code, text, _ = run(capsys, "roll", *argv, "--seed", "1234")
     roll = check.roll(seed=1234)
-    assert code == 0 and "seed=1234" in text and roll.outcome in text
-    assert all(str(d) in text for d in roll.dice)
+    lines = _unwrapped(text.rstrip("\n"))
+    assert code == 0 and lines[-1].endswith(" Seed 1234.")
+    # every die in the order rolled, the face it counted as on its die
+    faces = [
+        f"{n:>2}. {d.face if d.adjusted is None else d.adjusted} on a d{d.sides}"
+        for n, d in enumerate(roll.dice, 1)
+    ]
+    start = lines.index("Dice, in the order rolled:") + 1
+    assert [line[2 : 2 + len(f)] for line, f in zip(lines[start:], faces)] == faces
 
 
 def test_odds_text_shows_chance_outcomes_and_tally(capsys: pytest.CaptureFixture[str]) -> None:
@@ -331,3 +338,31 @@ def test_ctrl_c_ends_with_one_line_and_status_130(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130
     assert (out, err) == ("", "rollkit: interrupted\n")
+
+
+def test_a_roll_is_printed_in_the_rules_words_as_a_widget_says_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "roll", "hits", "--dice", "3", "--threshold", "7", "--tn", "1", "--faces", "3,8,10"
+    )
+    # 1 or 2 Hits of three d10 at 7+ (4 faces in 10) is DoS 1 against TN 1:
+    # 3 x 0.4 x 0.6^2 + 3 x 0.4^2 x 0.6 = 0.432 + 0.288 = 0.72 = 18/25
+    assert code == 0 and out == (
+        "Hits: Dice Pool 3, Threshold 7+, Target Number (TN) 1\n"
+        "in Python: hits.Check(dice=3, threshold=7, tn=1, bought=0, validation=0, keyword='none')\n"
+        "\n"
+        "Success: 2 Hits against TN 1, DoS 1 (Nominal Success).\n"
+        "\n"
+        "Dice, in the order rolled:\n"
+        "   1. 3 on a d10: no Hit\n"
+        "   2. 8 on a d10: Hit\n"
+        "   3. 10 on a d10: Hit\n"
+        "\n"
+        "How it was counted:\n"
+        "  Hits: 2\n"
+        "  Target Number (TN): 1\n"
+        "  Effect: 1\n"
+        "  Degree: DoS 1\n"
+        "  Description: Nominal Success\n"
+        "\n"
+        "This outcome had a 72.00% chance (18/25).\n"
+    )

@@ -26,6 +26,7 @@ from rollkit._registry import kinds
 from rollkit.web import request
 from tests.helpers.output import (
     assert_clean_output,
+    assert_players_words,
     assert_readable,
     check_json_probabilities,
     run,
@@ -46,6 +47,19 @@ def test_every_accepted_input_gives_clean_output(
     kind: str, data: st.DataObject, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert_clean_output(kind, data, capsys)
+
+
+def test_the_players_words_check_finds_python_spelling() -> None:
+    head = "Hits: Dice Pool 3\nin Python: hits.Check(dice=3, keyword='none')\n\n"
+    assert_players_words(head + "Success: 2 Hits against TN 1.\n   1. 3 on a d10: no Hit\n  Stacking cap: 1")
+    for planted in (
+        "  exp_added: 0",
+        "   1. d10=4 pool: miss",
+        "hits.Check(dice=3)  seed=3",
+        "  after_the\n    _dice",
+    ):
+        with pytest.raises(AssertionError):
+            assert_players_words(head + planted)
 
 
 def test_hits_1000_dice_json_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,9 +107,9 @@ def test_a_huge_chance_among_a_rolls_details_is_shortened_in_text(capsys: pytest
     argv = ["roll", "hits.group", "--dice", "0", "--threshold", "2", "--tn", "0", "--helpers", "299:2"]
     _, text, _ = run(capsys, [*argv, "--validation", "9", "--seed", "0"])
     assert_readable(text)
-    line = next(line for line in text.splitlines() if "chance of that validation" in line)
+    line = next(line for line in text.splitlines() if "Chance of that validation" in line)
     assert re.fullmatch(
-        r"  chance of that validation: \d+\.\d\d% \(\d{8}…/\d{8}… \(\d+/\d+ digits\)\)", line
+        r"  Chance of that validation: \d+\.\d\d% \(\d{8}…/\d{8}… \(\d+/\d+ digits\)\)", line
     ), line
 
 

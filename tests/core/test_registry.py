@@ -66,7 +66,8 @@ def test_a_registered_system_is_a_system_everywhere(boons: str, capsys: pytest.C
     assert main(["odds", "boons", "--dice", "2", "--need", "1", "--json"]) == 0
     assert Fraction(json.loads(capsys.readouterr().out)["chance"]["probability"]) == brute(2, 1)
     assert main(["roll", "boons", "--dice", "2", "--need", "1", "--faces", "5,2"]) == 0
-    assert "tally 1: success" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Success: 1 Boon against Boons needed 1." in out and "   1. 5 on a d6: Boon\n" in out
     assert main(["limits", "boons"]) == 0 and "boons.MAX_DICE" in capsys.readouterr().out
     assert main(["rulings", "boons"]) == 0 and "Needing no Boons" in capsys.readouterr().out
     assert main(["odds", "boons", "--dice", "41", "--need", "1"]) == 2  # a declared limit

@@ -110,6 +110,17 @@ def assert_readable(text: str) -> None:
         assert shown.count(".") <= 1, shown
 
 
+# Python's spelling in a line of text: a snake_case name, "name=value", a die as "d10=7".
+PYTHON_WORDS = re.compile(r"(?<![\w-])[a-z]+_[a-z_]+\b|\b[a-z_]+=|\bd\d+=\d")
+
+
+def assert_players_words(text: str) -> None:
+    """A roll's text output in the rules' words: Python's spelling only on its "in Python:" line."""
+    lines = text.replace("\n    ", " ").split("\n")  # a long line is continued, indented
+    said = [line for line in lines[2:] if PYTHON_WORDS.search(line)]
+    assert lines[1].startswith("in Python: ") and not said, said
+
+
 def assert_clean_output(kind: str, data: st.DataObject, capsys: pytest.CaptureFixture[str]) -> None:
     """The command line (text and JSON, odds and roll) and the widgets' protocol answer values
     of ``kind`` drawn from its declarations: readable, valid and agreeing, or one refusal that
@@ -137,6 +148,7 @@ def assert_clean_output(kind: str, data: st.DataObject, capsys: pytest.CaptureFi
     code, text, _ = run(capsys, ["roll", kind, *argv_of(params), "--seed", seed])
     assert code == 0
     assert_readable(text)
+    assert_players_words(text)
     code, out, _ = run(capsys, ["roll", kind, *argv_of(params), "--seed", seed, "--json"])
     roll = json.loads(out)
     check_json_probabilities(roll)

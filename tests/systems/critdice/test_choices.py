@@ -253,13 +253,16 @@ def test_the_command_line_replays_faces_and_choices(capsys: pytest.CaptureFixtur
         == 0
     )
     out = capsys.readouterr().out
-    assert "raised from 9 to 12 (3 Focus)" in out and "chance of this outcome with rollkit's plan" in out
+    assert (
+        "   6. 12 on a d12, rolled as 9: critical success" in out and "raised from 9 to 12 (3 Focus)" in out
+    )
+    assert "With rollkit's plan for the points, this outcome had a 2.14% chance" in out
     assert (
         main(["roll", "critdice", "--dice", "2", "--focus", "1", "--faces", "5,9", "--adjust", "2+4F"]) == 2
     )
     assert "no adjustment takes a die above 12" in capsys.readouterr().err
     assert main(["roll", "hits", "--dice", "2", "--threshold", "7", "--tn", "1", "--faces", "3,8"]) == 0
-    assert "tally 1" in capsys.readouterr().out
+    assert "   2. 8 on a d10: Hit\n" in capsys.readouterr().out
     assert main(["roll", "hits", "--dice", "2", "--threshold", "7", "--tn", "1", "--adjust", "1+1F"]) == 2
 
 

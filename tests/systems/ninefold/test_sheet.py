@@ -477,7 +477,7 @@ def test_widgets_and_the_command_line_build_the_parts(capsys):
     assert code == 0 and "exact fraction 2/5" in out
     code = main(["roll", "ninefold.skill", "--stat", "12", "--paths", "20", "--debuffs=-2", "--seed", "7"])
     out, _ = capsys.readouterr()
-    assert code == 0 and "final toPass: 34 = Stat 12 + Skills 20 - Debuff Bonus -2" in out
+    assert code == 0 and "  Final toPass: 34 = Stat 12 + Skills 20 - Debuff Bonus -2\n" in out
     code = main(["systems"])
     out, _ = capsys.readouterr()
     assert code == 0 and "ninefold.skill         --stat [--paths] [--buffs] [--debuffs] [--die]" in out

@@ -242,7 +242,7 @@ def test_spend_errors_name_the_field_for_widgets_and_the_command_line(
     assert "Chance to spend" in err and "0 to 3" in err
     assert main(["roll", "trait", "--mod", "4", "--threshold", "20", "--spend", "1", "--faces", "6,7"]) == 0
     out = capsys.readouterr().out
-    assert "chance_spent: 1" in out and "tally 17: success with a Complication" in out
+    assert "  Chance spent: 1\n" in out and "Success: total 17, success with a Complication." in out
 
 
 # ------------------------------------------------------------------ rulings
@@ -307,7 +307,7 @@ def test_a_choice_names_the_limit_its_chance_is_reckoned_with() -> None:
     assert "chance of this outcome with Chance to spend 1 13/72" in str(paid).replace("\n    ", " ")
     assert check.chosen_words(paid) == (
         "With Chance to spend 1, as you chose after the dice, this outcome had a 18.06% chance (13/72)."
-        " The odds on this page assume Chance to spend 0."
+        " rollkit's odds for these values assume Chance to spend 0."
     )
     same = Check(mod=5, threshold=15, spend=1).resolve([4, 5], adjustments="pay")
     assert not same.chosen and same.reckoned == "" and "reckoned" not in same.to_json()
@@ -350,8 +350,9 @@ def test_the_choice_from_the_command_line_and_the_widgets(capsys: pytest.Capture
     args = ["roll", "trait", "--mod", "4", "--threshold", "20", "--faces", "6,7", "--adjust", "pay"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "after_the_dice: paid 1 Chance" in out and "tally 17: success with a Complication" in out
-    assert main([*args[:-1], "keep"]) == 0 and "tally 17: low failure" in capsys.readouterr().out
+    assert "  After the dice: paid 1 Chance\n" in out and ", success with a Complication." in out
+    assert main([*args[:-1], "keep"]) == 0
+    assert "Failure: total 17 against Threshold 20, low failure;" in capsys.readouterr().out
     assert main(["roll", "trait", "--help"]) == 0 and "'pay' the Chance it costs" in capsys.readouterr().out
     base = {"op": "roll", "check": "trait", "params": {"mod": 4, "threshold": 20}, "choose": True}
     seed = next(s for s in range(200) if Check(mod=4, threshold=20).roll(seed=s).outcome == "low failure")
