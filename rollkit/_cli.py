@@ -320,7 +320,12 @@ def run(argv: Sequence[str]) -> str:
         faces = [_number("--faces", f) for f in options["_faces"].replace(",", " ").split()]
         result = check.resolve(faces, **chosen)
     else:
-        result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
+        try:
+            result = check.roll(seed=_number("--seed", options["_seed"]), **chosen)
+        except RulesError as error:  # the seed, as the command line takes it
+            if error.field != "seed" or not error.said:
+                raise
+            raise UsageError(f"--seed {error.said}") from None
     if options["_json"]:
         return json.dumps(result.to_json(), indent=2)
     return roll_text(check, result)  # the roll as a widget says it

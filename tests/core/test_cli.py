@@ -141,7 +141,10 @@ def test_bound_is_passed_to_the_distribution(capsys: pytest.CaptureFixture[str])
             ["odds", "hits", "--dice", "1000000000", "--threshold", "7", "--tn", "1"],
             "Dice Pool: 1000000000 is too large to work out exactly; enter a whole number from 0 to 100000.",
         ),
-        (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"], "seed=-4"),
+        (
+            ["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--seed", "-4"],
+            "--seed -4 is out of range; enter a whole number from 0 to 18446744073709551615.",
+        ),
         (["roll", "hits", "--dice", "5", "--threshold", "7", "--tn", "1", "--wat", "1"], "--wat"),
         (
             ["roll", "trait", "--mod", "1", "--threshold", "9", "--cap", "bogus"],
