@@ -206,25 +206,45 @@ modules.catch((error) => fail(error.message));
 // log's context) for the values the page was built with (their odds were worked out at build
 // time, so no shared link can make it long): the worker answers it once before it says it is
 // ready, the answer dropped, so that the code a roll runs has run once before the reader's
-// first roll. The other systems follow in the background, for the pages instant navigation
-// leads to, and then what the rarer requests import (rollkit.web.LATER): one at a time, each
-// once no request has come for IDLE_MS (so that a page's burst of requests, as its widgets are
-// bound, does not queue behind them; a request that comes during an import waits for that one
-// only). A reader's own taps are seconds apart, and a wait of seconds would leave the next
-// page's first roll to import its system itself.
+// first roll. A page reached by instant navigation names its systems too (nextPage): those not
+// yet imported are imported at once. The other systems follow in the background, for the
+// pages instant navigation leads to, and then what the rarer requests import
+// (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS (so that a
+// page's burst of requests, as its widgets are bound, does not queue behind them; a request
+// that comes during an import waits for that one only). A reader's own taps are seconds apart,
+// and a wait of seconds would leave the next page's first roll to import its system itself.
 const SYSTEMS_AFTER_MS = 1000;
 const IDLE_MS = 250;
 let python = null;
 let importsLeft = null; // the imports not yet made, once the background imports have begun
 let lastRequest = 0; // when the last request came (the worker's clock)
 
+const systemsIn = new Set(); // the systems imported so far
 function importing(name) {
+  if (systemsIn.has(name)) return;
   try {
     importSystem(python, name);
+    systemsIn.add(name);
   } catch (error) { /* its own request will say what is wrong */ }
 }
 
 let page = {}; // the page's first message: { systems, roll }
+
+// A later page, reached by instant navigation ({ page: { systems } }, rollkit/client.mjs
+// announcePage): before Python is ready, its systems join those imported first; once it is,
+// the ones not yet imported are imported at once, ahead of the page's first request.
+function nextPage(systems) {
+  const asked = Array.isArray(systems) ? systems : [];
+  if (!python) {
+    const first = Array.isArray(page.systems) ? page.systems : [];
+    page = { ...page, systems: [...new Set([...first, ...asked])] };
+    return;
+  }
+  lastRequest = performance.now();
+  try {
+    for (const name of systemNames(python)) if (asked.includes(name)) importing(name);
+  } catch (error) { /* each request imports what it needs */ }
+}
 
 function pageSystems() {
   const asked = Array.isArray(page.systems) ? page.systems : [];
@@ -312,8 +332,9 @@ const booting = boot().catch((error) => {
 });
 
 onmessage = async (event) => {
-  if (event.data && event.data.page) { // sent with the worker, so here long before Python is
-    page = event.data.page;
+  if (event.data && event.data.page) { // the first sent with the worker, so here long before Python is
+    if (event.data.page.roll !== undefined) page = event.data.page;
+    else nextPage(event.data.page.systems);
     return;
   }
   await Promise.race([booting, new Promise((resolve) => { if (failed) resolve(); })]);

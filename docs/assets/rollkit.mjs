@@ -14,7 +14,7 @@
 // snapshot.mjs asks the service worker to keep Python's memory snapshot once Python is ready.
 
 import { CONFIG } from "./rollkit/config.mjs";
-import { start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
+import { announcePage, start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
 import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
 import { leave } from "./rollkit/leave.mjs";
 import { keepLog } from "./rollkit/log.mjs";
@@ -38,6 +38,7 @@ function bindAll() {
   widgets.clear();
   state.page += 1;
   state.used = performance.now();
+  announcePage(); // the worker imports this page's systems while it is bound
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
   // the first widget says the page's state (Python loading, live): its status line is kept
   // from the start, so that the news moves nothing on the page

@@ -161,6 +161,10 @@ def test_once_python_is_ready_each_widget_rolls_once_unseen_after_the_readers_ro
     before = len(asked)
     instant_go(page, site, "hits/special-checks/")
     others = page.locator("[data-rollkit-widget]")  # type: ignore[attr-defined]
+    # the worker is told the new page's systems at once, to import those it has not yet
+    told = page.evaluate("window.rkPage")  # type: ignore[attr-defined]
+    systems = {others.nth(i).get_attribute("data-rollkit-widget") for i in range(others.count())}
+    assert sorted(told) == ["systems"] and sorted(told["systems"]) == sorted(systems)
     expected = _not_yet_rolled(others, [(a["check"], a["params"]) for a in asked])
     assert expected
     page.wait_for_function(f"window.rkAsked.length >= {before + len(expected)}", timeout=READY_MS)  # type: ignore[attr-defined]

@@ -73,6 +73,16 @@ function loading({ loaded, total }) {
   for (const widget of widgets) widget.status(text, "loading", true);
 }
 
+// The systems of the page's widgets (their data-rollkit-widget), each once.
+const pageSystems = () => [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
+
+// A page reached by instant navigation, told to the worker when one is running: it imports the
+// page's systems it has not yet imported at once, while the page is bound, so that the page's
+// first roll does not wait for them (rollkit-worker.mjs).
+export function announcePage() {
+  if (state.worker) state.worker.postMessage({ page: { systems: pageSystems() } });
+}
+
 // Start the worker (once): on the first interaction, or when a widget has been in
 // view and the browser is idle, so the page's own text and odds never wait for it.
 export function start() {
@@ -96,9 +106,8 @@ export function start() {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
       // the worker's first message: the page's systems, which it imports before it is ready,
       // and that roll
-      const systems = [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
       const worker = new Worker(workerURL, { type: "module" });
-      worker.postMessage({ page: { systems, roll: firstRoll } });
+      worker.postMessage({ page: { systems: pageSystems(), roll: firstRoll } });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
