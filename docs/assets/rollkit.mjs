@@ -38,7 +38,7 @@ function bindAll() {
   widgets.clear();
   state.page += 1;
   state.used = performance.now();
-  announcePage(); // the worker imports this page's systems while it is bound
+  announcePage();
   const roots = [...document.querySelectorAll("[data-rollkit-widget]")];
   // the first widget says the page's state (Python loading, live): its status line is kept
   // from the start, so that the news moves nothing on the page

@@ -73,12 +73,9 @@ function loading({ loaded, total }) {
   for (const widget of widgets) widget.status(text, "loading", true);
 }
 
-// The systems of the page's widgets (their data-rollkit-widget), each once.
 const pageSystems = () => [...new Set([...document.querySelectorAll("[data-rollkit-widget]")].map((w) => w.dataset.rollkitWidget))];
 
-// A page reached by instant navigation, told to the worker when one is running: it imports the
-// page's systems it has not yet imported at once, while the page is bound, so that the page's
-// first roll does not wait for them (rollkit-worker.mjs).
+// A page reached by instant navigation: the worker imports its systems now (rollkit-worker.mjs).
 export function announcePage() {
   if (state.worker) state.worker.postMessage({ page: { systems: pageSystems() } });
 }
