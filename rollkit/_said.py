@@ -61,7 +61,7 @@ def die_marks(die: Die, plain: frozenset[str]) -> list[str]:
 def die_said(die: Die, words: Words) -> tuple[int, str, str]:
     """A die as a reader is told it: the face it counted as, what it was rolled as when points
     moved it (", rolled as 9"; else ""), and how it counted in the system's ``words``
-    ("hit, 10-again (roll another die)")."""
+    ("success, explodes (9-again: roll another die)")."""
     how = ", ".join(words.mark(m) for m in die_marks(die, words.plain_roles))
     how += f" ({die.note})" if die.note else ""
     if die.adjusted is None:

@@ -240,14 +240,14 @@ function nextPage(systems) {
     page = { ...page, systems: [...new Set([...first, ...asked])] };
     return;
   }
+  if (asked.every((name) => systemsIn.has(name))) return; // nothing new: no call into Python
   lastRequest = performance.now();
-  try {
-    for (const name of systemNames(python)) if (asked.includes(name)) importing(name);
-  } catch (error) { /* each request imports what it needs */ }
+  for (const name of known(asked)) importing(name);
 }
 
-function pageSystems() {
-  const asked = Array.isArray(page.systems) ? page.systems : [];
+// Of the names a page gave, the systems rollkit has.
+function known(names) {
+  const asked = Array.isArray(names) ? names : [];
   try {
     return systemNames(python).filter((name) => asked.includes(name));
   } catch (error) {
@@ -314,7 +314,7 @@ async function boot() {
   const { request, version } = fromSnapshot || startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
   const how = fromSnapshot ? "snapshot" : "python"; // the page's data-rollkit-boot
   python = pyodide;
-  const imported = pageSystems();
+  const imported = known(page.systems);
   for (const name of imported) importing(name);
   const rolling = performance.now();
   const rolled = firstRoll(request) ? performance.now() - rolling : null;
@@ -332,7 +332,7 @@ const booting = boot().catch((error) => {
 });
 
 onmessage = async (event) => {
-  if (event.data && event.data.page) { // the first sent with the worker, so here long before Python is
+  if (event.data && event.data.page) { // the first is sent with the worker, long before Python is
     if (event.data.page.roll !== undefined) page = event.data.page;
     else nextPage(event.data.page.systems);
     return;
