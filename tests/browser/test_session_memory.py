@@ -1,33 +1,37 @@
-"""A session's memory stays flat (issue #25, item 8): 50 instant navigations between two rules
-pages keep no widget of a page left, and none of its listeners, beyond the theme's own.
+"""A session's memory stays flat (issue #25, item 8): after 50 instant navigations between two
+rules pages the page holds about as many live DOM nodes, listeners and widgets as after one.
 
-The theme keeps pages itself: Material's instant navigation leaves every page it swapped out
-reachable, about 7,900 DOM nodes more per navigation between these two pages (10,290 live
-nodes after one page, 406,185 after 50 navigations; 10,287 and 406,140 with rollkit's scripts
-blocked: the theme's, not rollkit's). What is
-rollkit's is held here: its widgets and listeners are released with their page (leave.mjs),
-so the live widgets stay those of the page on screen (232 were alive after 50 navigations
-before) and the page's listeners grow only as they do without rollkit (395 to 560, against 183
-to 346 blocked; they grew by about 122 a navigation before), and the page on screen holds
-as many nodes as one page does.
+Why pages were kept: the theme's sidebar and back-to-top components stay subscribed to the
+window's scroll after Material's instant navigation swaps their page out, each holding its own
+element, and through that element's parents the whole page (a heap snapshot's retainers: the
+closures of those two components; 12,874 live DOM nodes on the first page, 205,422 after 20
+navigations, about 9,600 a navigation, the same with rollkit's scripts blocked). rollkit's own
+share was its widgets and listeners, released with their page since (leave.mjs); the theme's is
+cut there too: the swapped-out page is taken apart once the browser is idle, so what the
+theme's leftover subscriptions hold is a bare element each (13,019 live nodes after 20).
 """
 
 from __future__ import annotations
 
-from tests.browser.pages import instant_click, instant_go, new_context
+from tests.browser.pages import instant_go, new_context
 from tests.helpers.site import Site
 
 PAGES = ("hits/", "trait/")
 NAVIGATIONS = 50
-FACTOR = 3  # after 50 navigations, within this factor of one page's
+FACTOR = 1.5  # after 50 navigations, within this factor of one page's
+IDLE = """() => new Promise((done) => {
+  let left = 20; // the browser's idle time, twenty times over: the pages left are taken apart
+  const next = () => (--left ? requestIdleCallback(next) : done());
+  requestIdleCallback(next);
+})"""
 
 
 def _counters(page: object, cdp: object) -> dict[str, int]:
-    """After a full garbage collection: live DOM nodes and listeners, the nodes on the page."""
+    """After the idle work and a full garbage collection: live DOM nodes and listeners."""
+    page.evaluate(IDLE)  # type: ignore[attr-defined]
     cdp.send("HeapProfiler.collectGarbage")  # type: ignore[attr-defined]
     counted = cdp.send("Memory.getDOMCounters")  # type: ignore[attr-defined]
-    attached = page.evaluate("document.getElementsByTagName('*').length")  # type: ignore[attr-defined]
-    return {"nodes": counted["nodes"], "listeners": counted["jsEventListeners"], "attached": attached}
+    return {"nodes": counted["nodes"], "listeners": counted["jsEventListeners"]}
 
 
 def _live_widgets(cdp: object) -> int:
@@ -48,44 +52,18 @@ def _live_widgets(cdp: object) -> int:
     return int(length["result"]["value"])
 
 
-def _session(
-    browser: object, site: Site, *, blocked: bool = False
-) -> tuple[dict[str, int], dict[str, int], object]:
-    """One page's counters, those after NAVIGATIONS instant navigations, and the page."""
+def test_fifty_instant_navigations_keep_no_page_widget_or_listener_left(browser: object, site: Site) -> None:
     page = new_context(browser, viewport={"width": 1200, "height": 900}).new_page()  # type: ignore[attr-defined]
-    if blocked:  # the theme alone: rollkit's page module answered with an empty one
-        page.route(
-            "**/assets/rollkit.mjs", lambda route: route.fulfill(body="", content_type="text/javascript")
-        )
     page.goto(site.url(PAGES[0]))
     page.wait_for_load_state("load")
     cdp = page.context.new_cdp_session(page)
     first = _counters(page, cdp)
     for step in range(NAVIGATIONS):
-        path = PAGES[(step + 1) % 2]
-        if blocked:  # no widgets to wait for: the new page shown is enough
-            instant_click(page, site, path)
-            page.wait_for_url(site.url(path))
-            page.wait_for_function("() => !document.querySelector('article[data-old-page]')")
-        else:
-            instant_go(page, site, path)
-    return first, _counters(page, cdp), (page, cdp)
-
-
-def test_fifty_instant_navigations_keep_no_widget_or_listener_of_a_page_left(
-    browser: object, site: Site
-) -> None:
-    first, last, (page, cdp) = _session(browser, site)
-    on_screen = page.evaluate("document.querySelectorAll('[data-rollkit-widget]').length")  # type: ignore[attr-defined]
+        instant_go(page, site, PAGES[(step + 1) % 2])
+    last = _counters(page, cdp)
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == "1"  # type: ignore[attr-defined]
+    on_screen = page.evaluate("document.querySelectorAll('[data-rollkit-widget]').length")  # type: ignore[attr-defined]
     live = _live_widgets(cdp)
     assert live <= on_screen, f"{live} widgets alive after {NAVIGATIONS} navigations, {on_screen} on screen"
-    assert last["attached"] <= FACTOR * first["attached"], (first, last)
+    assert last["nodes"] <= FACTOR * first["nodes"], (first, last)
     assert last["listeners"] <= FACTOR * first["listeners"], (first, last)
-    # The theme's own growth, rollkit's scripts blocked: rollkit's pages grow no faster.
-    alone_first, alone_last, _ = _session(browser, site, blocked=True)
-    theirs = alone_last["listeners"] - alone_first["listeners"]
-    ours = last["listeners"] - first["listeners"]
-    assert ours <= theirs + NAVIGATIONS, (ours, theirs, first, last, alone_first, alone_last)
-    grown, alone = last["nodes"] - first["nodes"], alone_last["nodes"] - alone_first["nodes"]
-    assert grown <= 1.1 * alone + 2000, (grown, alone)  # the theme's, not rollkit's

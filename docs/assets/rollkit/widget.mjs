@@ -48,7 +48,7 @@ export class Widget {
     this.linkNote = root.querySelector(".rk-link-note");
     for (const control of root.querySelectorAll(".rk-controls, .rk-view-choice, .rk-pin")) control.disabled = false;
     root.classList.add("rk-live-widget");
-    // Released when the widget has left the page (leave.mjs): the theme keeps old pages' nodes.
+    // Released when the widget has left the page (leave.mjs), the page then taken apart.
     const signal = until(root, () => { delete root.rollkit; });
     const on = { signal };
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); }, on);
