@@ -540,8 +540,10 @@ def performance_section(
     add(
         f"Lighthouse {version}, performance category, its default mobile emulation and simulated Slow 4G with a 4x"
         f" slower CPU, against the site served compressed; {runs} run(s) a page, the run with the median score"
-        f" shown (its benchmarkIndex for this machine: {', '.join(f'{i:.0f}' for i in index if i) or '?'}; Lighthouse"
-        " scales its CPU model by it, so a loaded machine scores lower). Page before Python: every response's"
+        f" shown (its benchmarkIndex for this machine: {', '.join(f'{i:.0f}' for i in index if i) or '?'}. Lighthouse"
+        " multiplies the main-thread time it observes by a constant 4, whatever the machine, so a slower or busier"
+        " machine scores lower; its guide, docs/throttling.md, says 4x turns a machine of benchmarkIndex 1500-2000"
+        " into a mid-tier phone). Page before Python: every response's"
         " transferred bytes (compressed) but the worker's and Pyodide's; Python: those, when the widgets' lazy"
         " start began during the run."
     )
