@@ -815,7 +815,8 @@ def _defaults(check: CheckBase, shown: tuple[str, ...]) -> tuple[Field, Field | 
 def against_panel(widget_id: str, check: CheckBase, *, shown: tuple[str, ...]) -> Element | None:
     """A widget's switch to "chance against a field" and its settings, hidden until the page
     script makes the widget live (it does nothing without it); None when no shown field is a
-    whole number to draw along."""
+    whole number to draw along. The settings are a template, made at the first switch: a page
+    holds one per widget, whose controls the browser would otherwise examine as the page loads."""
     found = _defaults(check, shown)
     if found is None:
         return None
@@ -845,49 +846,52 @@ def against_panel(widget_id: str, check: CheckBase, *, shown: tuple[str, ...]) -
             {
                 "type": "button",
                 "class": "md-button rk-against-toggle",
-                "aria-pressed": "false",
-                "aria-controls": base,
+                "aria-pressed": "false",  # aria-controls once the settings are made
             },
             "Chance against a field",
         ),
         node(
-            "fieldset",
-            {"class": "rk-against-fields", "id": base, "hidden": True},
-            node("legend", {}, "Chance against a field"),
+            "template",  # made at the first switch (rollkit/against.mjs)
+            {"class": "rk-against-template"},
             node(
-                "div",
-                {"class": "rk-against-row"},
-                _select(
-                    f"{base}-vary",
-                    "vary",
-                    "Chance against",
-                    [(f.name, f.label) for f in visible if _variable(f)],
-                    vary.name,
+                "fieldset",
+                {"class": "rk-against-fields", "id": base, "hidden": True},
+                node("legend", {}, "Chance against a field"),
+                node(
+                    "div",
+                    {"class": "rk-against-row"},
+                    _select(
+                        f"{base}-vary",
+                        "vary",
+                        "Chance against",
+                        [(f.name, f.label) for f in visible if _variable(f)],
+                        vary.name,
+                    ),
+                    _input(f"{base}-from", "from", "From", start["from"]),
+                    _input(f"{base}-to", "to", "To", start["to"], hint=f"at most {MAX_POINTS} values"),
+                    _input(f"{base}-step", "step", "Step", start["step"]),
                 ),
-                _input(f"{base}-from", "from", "From", start["from"]),
-                _input(f"{base}-to", "to", "To", start["to"], hint=f"at most {MAX_POINTS} values"),
-                _input(f"{base}-step", "step", "Step", start["step"]),
-            ),
-            node(
-                "div",
-                {"class": "rk-against-row"},
-                _select(
-                    f"{base}-lines",
-                    "lines",
-                    "One line per",
-                    [("", "one line only"), *((f.name, f.label) for f in visible if _liner(f))],
-                    per.name if per else "",
+                node(
+                    "div",
+                    {"class": "rk-against-row"},
+                    _select(
+                        f"{base}-lines",
+                        "lines",
+                        "One line per",
+                        [("", "one line only"), *((f.name, f.label) for f in visible if _liner(f))],
+                        per.name if per else "",
+                    ),
+                    _input(
+                        f"{base}-values",
+                        "values",
+                        "Line values",
+                        start["values"],
+                        number=False,
+                        hint=f"up to {MAX_LINES}, such as 6, 7, 8",
+                    ),
+                    _select(f"{base}-measure", "measure", "Chance of", measures, "success"),
+                    _input(f"{base}-tally", "tally", _tally_label(cls), tally),
                 ),
-                _input(
-                    f"{base}-values",
-                    "values",
-                    "Line values",
-                    start["values"],
-                    number=False,
-                    hint=f"up to {MAX_LINES}, such as 6, 7, 8",
-                ),
-                _select(f"{base}-measure", "measure", "Chance of", measures, "success"),
-                _input(f"{base}-tally", "tally", _tally_label(cls), tally),
             ),
         ),
         node("div", {"class": "rk-against-out"}),

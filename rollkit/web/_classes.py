@@ -94,6 +94,7 @@ CLASSES: frozenset[str] = frozenset(
         # the view, a line chart's points and the value one shows
         "rk-against",
         "rk-against-toggle",
+        "rk-against-template",
         "rk-against-fields",
         "rk-against-row",
         "rk-against-out",
@@ -199,6 +200,7 @@ CLASSES: frozenset[str] = frozenset(
         "rk-sheet-import",
         # "What do I need?" (rollkit/web/_need.py, need.mjs)
         "rk-need",
+        "rk-need-template",
         "rk-need-form",
         "rk-need-controls",
         "rk-need-find",

@@ -184,7 +184,9 @@ def _select(control_id: str, name: str, label: str, options: list[tuple[str, str
 def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Element | None:
     """The "What do I need?" disclosure of a widget: a choice of its shown whole-number fields
     (None when it shows none), at least or at most, the chance (75% to start), Find, and a Stop
-    that the page shows while an answer takes long."""
+    that the page shows while an answer takes long. The form is a template, made when the fold
+    first opens: it does nothing without the page script, and a page holds one per widget, whose
+    controls the browser would otherwise examine (laying out each closed fold) as the page loads."""
     numbers = [f for f in fields(type(check)) if f.kind == "number" and f.name in shown]
     if not numbers:
         return None
@@ -195,44 +197,57 @@ def need_form(widget_id: str, check: CheckBase, shown: tuple[str, ...]) -> Eleme
         {"class": "rk-need"},
         node("summary", {}, "What do I need?"),
         node(
-            "form",
-            {"class": "rk-need-form", "aria-label": "What do I need?"},
+            "template",  # made when the fold first opens (rollkit/need.mjs)
+            {"class": "rk-need-template"},
             node(
-                "fieldset",
-                {"class": "rk-need-controls", "disabled": True},
-                node("legend", {"class": "rk-sr"}, "What do I need?"),
-                _select(
-                    f"{base}-vary", "vary", "Find the value of", [(f.name, name_words(f)) for f in numbers]
-                ),
-                _select(f"{base}-at", "at", "that gives", [("least", "at least"), ("most", "at most")]),
+                "form",
+                {"class": "rk-need-form", "aria-label": "What do I need?"},
                 node(
-                    "div",
-                    {"class": "rk-field"},
-                    node("label", {"for": chance_id}, "Chance of success"),
-                    node(
-                        "input",
-                        {
-                            "type": "text",
-                            "id": chance_id,
-                            "name": "chance",
-                            "value": "75%",
-                            "inputmode": "decimal",
-                            "autocomplete": "off",
-                            "spellcheck": "false",
-                            "aria-describedby": f"{chance_id}-hint {chance_id}-error",
-                        },
+                    "fieldset",
+                    {"class": "rk-need-controls", "disabled": True},
+                    node("legend", {"class": "rk-sr"}, "What do I need?"),
+                    _select(
+                        f"{base}-vary",
+                        "vary",
+                        "Find the value of",
+                        [(f.name, name_words(f)) for f in numbers],
                     ),
-                    node("span", {"class": "rk-hint", "id": f"{chance_id}-hint"}, "such as 75%, 3/4 or 0.75"),
-                    node("span", {"class": "rk-field-error", "id": f"{chance_id}-error", "hidden": True}),
+                    _select(f"{base}-at", "at", "that gives", [("least", "at least"), ("most", "at most")]),
+                    node(
+                        "div",
+                        {"class": "rk-field"},
+                        node("label", {"for": chance_id}, "Chance of success"),
+                        node(
+                            "input",
+                            {
+                                "type": "text",
+                                "id": chance_id,
+                                "name": "chance",
+                                "value": "75%",
+                                "inputmode": "decimal",
+                                "autocomplete": "off",
+                                "spellcheck": "false",
+                                "aria-describedby": f"{chance_id}-hint {chance_id}-error",
+                            },
+                        ),
+                        node(
+                            "span",
+                            {"class": "rk-hint", "id": f"{chance_id}-hint"},
+                            "such as 75%, 3/4 or 0.75",
+                        ),
+                        node("span", {"class": "rk-field-error", "id": f"{chance_id}-error", "hidden": True}),
+                    ),
+                    node("button", {"type": "submit", "class": "md-button rk-need-find"}, "Find"),
+                    node(
+                        "button",
+                        {"type": "button", "class": "md-button rk-need-stop", "hidden": True},
+                        "Stop",
+                    ),
                 ),
-                node("button", {"type": "submit", "class": "md-button rk-need-find"}, "Find"),
-                node("button", {"type": "button", "class": "md-button rk-need-stop", "hidden": True}, "Stop"),
             ),
-            node(
-                "p",
-                {"class": "rk-need-nojs"},
-                "Finding a value needs JavaScript, which is off or still loading.",
-            ),
+        ),
+        node(
+            "p", {"class": "rk-need-nojs"}, "Finding a value needs JavaScript, which is off or still loading."
         ),
         node("p", {"class": "rk-need-answer", "aria-live": "polite", "aria-atomic": "true"}),
         node("div", {"class": "rk-need-detail"}),

@@ -4,7 +4,7 @@
 // come from rollkit; this module binds events, asks the worker and builds the trees it answers.
 // A point shows its exact value by the style sheet alone (pointed at, tapped or focused).
 
-import { announce, build } from "./page.mjs";
+import { announce, build, made } from "./page.mjs";
 import { until } from "./leave.mjs";
 
 const SETTINGS = ["vary", "from", "to", "step", "lines", "values", "measure", "tally"];
@@ -20,10 +20,10 @@ class Against {
     this.root = root;
     this.panel = panel;
     this.toggle = panel.querySelector(".rk-against-toggle");
-    this.fields = panel.querySelector(".rk-against-fields");
+    this.fields = null; // the settings, made from their template at the first switch (rollkit/web/_against.py)
+    this.inputs = null;
     this.out = panel.querySelector(".rk-against-out");
     this.error = panel.querySelector(".rk-against-error");
-    this.inputs = Object.fromEntries(SETTINGS.map((key) => [key, panel.querySelector(`[data-against="${key}"]`)]));
     this.on = false;
     this.busy = false;
     this.again = false;
@@ -32,11 +32,18 @@ class Against {
     panel.addEventListener("change", (event) => { if (event.target.tagName === "SELECT") this.chose(event.target); }, on);
     panel.addEventListener("input", (event) => { if (event.target.tagName === "INPUT") this.update(); }, on);
     root.querySelector(".rk-form").addEventListener("input", () => this.update(), on);
-    this.sync();
     panel.hidden = false;
   }
 
+  make() {
+    this.fields = made(this.panel.querySelector(".rk-against-template"));
+    this.inputs = Object.fromEntries(SETTINGS.map((key) => [key, this.fields.querySelector(`[data-against="${key}"]`)]));
+    this.toggle.setAttribute("aria-controls", this.fields.id);
+    this.sync();
+  }
+
   switch() {
+    if (!this.fields) this.make();
     this.on = !this.on;
     this.toggle.setAttribute("aria-pressed", String(this.on));
     this.fields.hidden = !this.on;

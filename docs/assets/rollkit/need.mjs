@@ -1,20 +1,34 @@
 // "What do I need?" under a widget's odds: which value of a field gives a chance. The form is
-// rollkit's (rollkit/web/_need.py); this module only sends it to the worker with the widget's
-// values and shows the answer tree. The answer's sentence is the only text announced; when the
-// widget's values change, a shown answer is marked out of date and asked again. An answer
-// that takes long offers Stop (it restarts the worker, as a widget's Stop does); an answer the
-// page gave itself (stopped, or Python unavailable) is said as it is, never as the reader's
-// mistake.
+// rollkit's (rollkit/web/_need.py), made from its template as the fold first opens; this module
+// only sends it to the worker with the widget's values and shows the answer tree. The answer's
+// sentence is the only text announced; when the widget's values change, a shown answer is marked
+// out of date and asked again. An answer that takes long offers Stop (it restarts the worker, as
+// a widget's Stop does); an answer the page gave itself (stopped, or Python unavailable) is said
+// as it is, never as the reader's mistake.
 
 import { SLOW_MS, ask, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
-import { build } from "./page.mjs";
+import { build, made } from "./page.mjs";
 
 export function bindNeed(root) {
   const box = root.querySelector(".rk-need");
   if (!box || box.dataset.bound) return;
   box.dataset.bound = "1";
-  const form = box.querySelector(".rk-need-form");
+  // The form comes out of its template as the fold first opens (rollkit/web/_need.py says why):
+  // on the click that opens it, so that it is there when the fold is drawn open, or as it opens.
+  const template = box.querySelector(".rk-need-template");
+  if (!template) return; // a page without one (its build had no such fold)
+  const make = () => {
+    if (!template.isConnected) return;
+    bindForm(root, box, made(template));
+  };
+  const on = { signal: until(root) };
+  box.querySelector("summary").addEventListener("click", make, on);
+  box.addEventListener("toggle", () => { if (box.open) make(); }, on);
+  if (box.open) make();
+}
+
+function bindForm(root, box, form) {
   const chance = form.querySelector("[name=chance]");
   const error = form.querySelector(".rk-field-error");
   const said = box.querySelector(".rk-need-answer");

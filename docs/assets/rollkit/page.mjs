@@ -19,6 +19,15 @@ export function build(tree, inSvg = false) {
   return node;
 }
 
+// A template rollkit rendered at build time (what a page needs only once a reader asks for it:
+// the browser neither lays out nor examines what a template holds), its element made and put in
+// the template's place.
+export function made(template) {
+  const element = template.content.firstElementChild.cloneNode(true);
+  template.replaceWith(element);
+  return element;
+}
+
 // One polite status region per page: loading and readiness are said once, not per widget.
 export function announce(text) {
   let region = document.querySelector(".rk-live");

@@ -8,7 +8,7 @@
 
 import { SLOW_MS, ask, start, state, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
-import { build } from "./page.mjs";
+import { build, made } from "./page.mjs";
 
 
 export function bindExamples() {
@@ -19,8 +19,7 @@ function bindExample(root) {
   const template = root.querySelector(":scope > .rk-example-template");
   const block = root.querySelector(":scope > .highlight");
   if (!template || !block || root.classList.contains("rk-example-live")) return;
-  const controls = template.content.firstElementChild.cloneNode(true);
-  template.replaceWith(controls);
+  const controls = made(template);
   root.classList.add("rk-example-live");
   const [slot, edit, run, reset, halt, output] = [".rk-example-field-template", ".rk-example-edit",
     ".rk-example-run", ".rk-example-reset", ".rk-example-stop", ".rk-example-output"].map((name) => controls.querySelector(name));
