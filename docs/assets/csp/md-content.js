@@ -28,7 +28,9 @@
 
   // After the reader picks a tab (and Material has switched the sets it could read), switch
   // every other set with a tab of that name, marked as Material marks its own switching so
-  // that the switched set does not scroll the page or switch the others again.
+  // that the switched set does not scroll the page or switch the others again. The choice is
+  // kept as Material keeps its own (the sets of worked examples are not Material's: see
+  // docs_tools/tabs.py), so that later pages open on it.
   function follow(event) {
     var input = event.target;
     if (!event.isTrusted || !input.matches || !input.matches(".tabbed-set > input")) return;
@@ -36,6 +38,11 @@
     if (!chosen) return;
     var text = chosen.textContent.trim();
     var origin = input.closest(".tabbed-set");
+    if (!origin.hasAttribute("data-tabs") && window.__md_get && window.__md_set) {
+      var kept = window.__md_get("__tabs");
+      kept = Array.isArray(kept) ? kept.filter(function (t) { return t !== text; }) : [];
+      window.__md_set("__tabs", [text].concat(kept));
+    }
     setTimeout(function () {
       document.querySelectorAll(".tabbed-set").forEach(function (set) {
         var found = set === origin ? null : labelReading(set, text);
