@@ -70,6 +70,16 @@ def test_the_rules_pages_tabs_of_worked_examples_are_unmarked(built: Path) -> No
         r'<div class="admonition example">.*?<div class="tabbed-set[^"]*"([^>]*)>', page, re.S
     )
     assert examples and all("data-tabs" not in attrs for attrs in examples)
+    # theme.css draws the chosen tab of up to three: every unmarked set on the site has no more
+    labels = [
+        len(re.findall(r"<label ", found))
+        for html in built.rglob("index.html")
+        for found in re.findall(
+            r'<div class="tabbed-set tabbed-alternate">(?:<input [^>]*>)*<div class="tabbed-labels">(.*?)</div>',
+            html.read_text(encoding="utf-8"),
+        )
+    ]
+    assert len(labels) >= 80 and max(labels) <= 3, labels
     theme = (built / "assets" / "theme.css").read_text(encoding="utf-8")
     chosen = ".tabbed-set:not([data-tabs])>input:nth-child(2):checked~.tabbed-labels>:nth-child(2)"
     assert chosen in re.sub(r"\s+", "", theme)
