@@ -133,6 +133,8 @@ CLASSES: frozenset[str] = frozenset(
         "rk-roll-stale",
         "rk-mark-sample",
         "rk-seed-option",
+        "rk-seed-template",
+        "rk-seed-nojs",
         "rk-compare",
         # glossary terms on the rules pages (docs_tools.glossary) and their definitions
         "rk-term",

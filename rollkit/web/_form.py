@@ -216,35 +216,46 @@ def _views(widget_id: str) -> Element:
 
 def _seed_option(seed_id: str) -> Element:
     """The seed, as an option folded away from Roll: a typed seed gives the same dice every
-    time, and a roll made from one says so."""
+    time, and a roll made from one says so. The Seed box is a template, made when the fold
+    first opens (or when a link's seed is refused by it): a closed fold holding a box is laid
+    out by the browser's form filler as the page loads, on every widget of the page."""
     return node(
         "details",
         {"class": "rk-seed-option"},
         node("summary", {}, "Roll from a seed"),
         node(
-            "div",
-            {"class": "rk-field rk-seed"},
-            node("label", {"for": seed_id}, "Seed"),
+            "p",
+            {"class": "rk-seed-nojs"},
+            "Rolling from a seed needs JavaScript, which is off or still loading.",
+        ),
+        node(
+            "template",  # made as the fold first opens (rollkit/widget.mjs seedBox())
+            {"class": "rk-seed-template"},
             node(
-                "input",
-                {
-                    "type": "number",
-                    "id": seed_id,
-                    "min": "0",
-                    "step": "1",
-                    "inputmode": "numeric",
-                    "placeholder": "random",
-                    "autocomplete": "off",
-                    "aria-describedby": f"{seed_id}-hint {seed_id}-error",
-                },
+                "div",
+                {"class": "rk-field rk-seed"},
+                node("label", {"for": seed_id}, "Seed"),
+                node(
+                    "input",
+                    {
+                        "type": "number",
+                        "id": seed_id,
+                        "min": "0",
+                        "step": "1",
+                        "inputmode": "numeric",
+                        "placeholder": "random",
+                        "autocomplete": "off",
+                        "aria-describedby": f"{seed_id}-hint {seed_id}-error",
+                    },
+                ),
+                node(
+                    "span",
+                    {"class": "rk-hint", "id": f"{seed_id}-hint"},
+                    "blank: dice drawn at random; a number gives the same dice every time, and the roll"
+                    " says its seed was typed",
+                ),
+                node("span", {"class": "rk-field-error", "id": f"{seed_id}-error", "hidden": True}),
             ),
-            node(
-                "span",
-                {"class": "rk-hint", "id": f"{seed_id}-hint"},
-                "blank: dice drawn at random; a number gives the same dice every time, and the roll"
-                " says its seed was typed",
-            ),
-            node("span", {"class": "rk-field-error", "id": f"{seed_id}-error", "hidden": True}),
         ),
     )
 

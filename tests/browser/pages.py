@@ -159,10 +159,11 @@ def widget_pages(site: Site) -> list[str]:
 
 
 def type_seed(widget: object, seed: int | str) -> None:
-    """Type ``seed`` into widget's Seed box, opening the option that holds it first."""
-    widget.evaluate(  # type: ignore[attr-defined]
-        "(w) => { const option = w.querySelector('.rk-seed-option'); if (option) option.open = true; }"
-    )
+    """Type ``seed`` into widget's Seed box, opening the option that holds it first (as a reader
+    does: its summary clicked; the box is made as the fold opens)."""
+    option = widget.locator(".rk-seed-option")  # type: ignore[attr-defined]
+    if not option.evaluate("(d) => d.open"):
+        option.locator("summary").click()
     widget.locator(".rk-seed input").fill(str(seed))  # type: ignore[attr-defined]
 
 

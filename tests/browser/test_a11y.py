@@ -184,7 +184,7 @@ SETTLED_MS = 15_000  # a roll or an edit once Python runs
 # Each widget: the seed typed, Roll pressed; null where the seed field or Roll is not usable.
 ROLL = """(seed) => [...document.querySelectorAll('[data-rollkit-widget]')].map((w, i) => {
     const option = w.querySelector('.rk-seed-option');
-    if (option) option.open = true;
+    if (option && !option.open) option.querySelector('summary').click();  // the Seed box is made as it opens
     const input = w.querySelector('.rk-seed input'), button = w.querySelector('.rk-roll');
     if (![input, button].every((e) => e?.checkVisibility() && !e.matches(':disabled'))) return null;
     delete w.dataset.seed;

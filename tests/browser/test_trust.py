@@ -138,6 +138,7 @@ def test_a_replay_and_a_typed_seed_say_so_and_the_seed_is_an_option(
     assert "seed 4" in said and "MOD 5, Threshold 15" in said, said
     assert replayed.get_attribute("data-replay") and replayed.get_attribute("data-typed") == "1"  # type: ignore[attr-defined]
     assert replayed.locator(".rk-result").inner_text() == summary  # type: ignore[attr-defined]
+    replayed.locator(".rk-seed-option > summary").click()  # type: ignore[attr-defined]
     assert replayed.locator(".rk-seed input").input_value() == ""  # type: ignore[attr-defined]  # nothing typed here
     screenshot(other, "trust-replay")
 

@@ -4,7 +4,7 @@
 
 import { SLOW_MS, ask, start, state, stop } from "./client.mjs";
 import { until } from "./leave.mjs";
-import { LIVE, announce, build, when } from "./page.mjs";
+import { LIVE, announce, build, made, when } from "./page.mjs";
 import { earlier, fromLink, stamp } from "./changed.mjs";
 
 const PHONE = window.matchMedia("(max-width: 45em)");
@@ -21,8 +21,8 @@ export class Widget {
     this.form = root.querySelector(".rk-form");
     this.rollButton = root.querySelector(".rk-roll");
     this.stopButton = root.querySelector(".rk-stop");
-    this.seed = root.querySelector(".rk-seed input");
     this.seedOption = root.querySelector(".rk-seed-option");
+    this.seed = this.seedOption?.querySelector(".rk-seed input") ?? null; // made by seedBox()
     this.statusNode = root.querySelector(".rk-status");
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
@@ -73,6 +73,11 @@ export class Widget {
     root.querySelector(".rk-share").addEventListener("click", () => this.share(), on);
     for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds(), on);
     this.pinButton.addEventListener("click", () => this.pin(), on);
+    if (this.seedOption) { // the Seed box is made on the click that opens its fold, or as it opens
+      this.seedOption.querySelector("summary").addEventListener("click", () => this.seedBox(), on);
+      this.seedOption.addEventListener("toggle", () => { if (this.seedOption.open) this.seedBox(); }, on);
+      if (this.seedOption.open) this.seedBox();
+    }
     root.addEventListener("click", (event) => {
       const button = event.target.closest(".rk-copy");
       if (button) this.copy(button.dataset.copy, "Exact fraction copied.");
@@ -220,6 +225,14 @@ export class Widget {
     }
   }
 
+  // The Seed box, out of its template (rollkit/web/_form.py says why) the first time it is
+  // needed: its fold opened, or a seed to be refused by it.
+  seedBox() {
+    const template = this.seedOption?.querySelector(".rk-seed-template");
+    if (template) this.seed = made(template).querySelector("input");
+    return this.seed;
+  }
+
   refuse(refusals, note = true) {
     this.refusals.push(...refusals);
     if (note && refusals.length) {
@@ -247,7 +260,7 @@ export class Widget {
       this.showError("Something went wrong inside rollkit: this is a bug, not a mistake in your values. Details are in the browser console.");
       return;
     }
-    let control = answer.field === "seed" ? this.seed
+    let control = answer.field === "seed" ? this.seedBox()
       : answer.field && this.form.querySelector(`.rk-fields [name="${CSS.escape(answer.field)}"]`);
     const list = control?.closest(".rk-list");
     if (list) { // the entry's own number when the error points at one, else the first
@@ -376,7 +389,7 @@ export class Widget {
   // rolls on. A roll says where its dice came from (``origin``): a seed typed in the Seed box,
   // or a replay; a move or a finish keeps the origin of the roll it goes on with.
   async roll(seed, choices = {}, origin = null) {
-    const typed = this.seed.value.trim();
+    const typed = this.seed ? this.seed.value.trim() : "";
     const chosen = seed ?? (typed || undefined);
     const from = origin ?? (seed === undefined ? { typed: Boolean(typed) } : this.origin);
     const answer = await this.run({ ...this.rollRequest(chosen, from), ...choices });
@@ -480,7 +493,7 @@ export class Widget {
     const done = query.has("spend") ? this.roll(seed, { spend: query.get("spend"), finish: true, ...faces }, origin)
       : query.has("hand") ? this.roll(seed, { spend: query.get("hand"), ...faces }, origin)
         : this.roll(seed, faces, origin);
-    done.then((answer) => { if (answer && !answer.ok && answer.field === "seed") this.refuse([{ control: this.seed, error: answer.error }], false); });
+    done.then((answer) => { if (answer && !answer.ok && answer.field === "seed") this.refuse([{ control: this.seedBox(), error: answer.error }], false); });
   }
 
   // The link's values set on the form where the reader can see and change them; what is refused
