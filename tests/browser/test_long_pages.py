@@ -29,6 +29,10 @@ AT_PARSED = """document.addEventListener('DOMContentLoaded', () => {
         .filter((block) => getComputedStyle(block).contentVisibility === 'auto')
         .map((block) => ({ widget: block.matches('[data-rollkit-widget]'),
                            skipped: !block.firstElementChild.checkVisibility({ contentVisibilityAuto: true }) }));
+    // a widget's odds are skipped on their own (the last widget's, far below)
+    const odds = [...document.querySelectorAll('.md-typeset > .rollkit-widget > .rk-odds')].at(-1);
+    window.__rkOdds = { auto: getComputedStyle(odds).contentVisibility,
+                        skipped: !odds.firstElementChild.checkVisibility({ contentVisibilityAuto: true }) };
 });"""
 
 
@@ -50,9 +54,10 @@ def test_far_blocks_are_skipped_while_the_page_loads_then_shown(browser: object,
     assert sum(block["widget"] for block in blocks) >= 5, blocks
     assert sum(block["skipped"] for block in blocks) >= 10, blocks
     assert not blocks[0]["skipped"], "the first block, on screen, is not rendered"
+    assert page.evaluate("window.__rkOdds") == {"auto": "auto", "skipped": True}  # type: ignore[attr-defined]
     page.wait_for_function(WHOLE, timeout=10_000)  # type: ignore[attr-defined]
     still = page.evaluate(  # type: ignore[attr-defined]
-        """() => [...document.querySelectorAll('.md-typeset > *, .md-typeset > * > pre')]
+        """() => [...document.querySelectorAll('.md-typeset > *, .md-typeset > * > pre, .rollkit-widget > .rk-odds')]
             .filter((block) => getComputedStyle(block).contentVisibility !== 'visible').length"""
     )
     assert still == 0

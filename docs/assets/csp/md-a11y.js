@@ -94,7 +94,7 @@
 
   function showSkipped() {
     var mine = page;
-    var candidates = document.querySelectorAll(".md-typeset > *, .md-typeset > * > pre");
+    var candidates = document.querySelectorAll(".md-typeset > *, .md-typeset > * > pre, .md-typeset > .rollkit-widget > .rk-odds");
     var boxes = Array.prototype.filter.call(candidates, function (box) {
       return getComputedStyle(box).contentVisibility === "auto";
     });
