@@ -34,6 +34,11 @@
     for (var i = 0; i < all.length; i++) enable(all[i]);
   });
   document.addEventListener("click", function (event) {
+    // "Roll from a seed" opened before its widget is bound: its Seed box comes out of its
+    // template now (widget.mjs does it once bound), so that a seed can be typed already.
+    var fold = event.target.closest && event.target.closest(".rk-seed-option > summary");
+    var template = fold && fold.parentNode.querySelector(".rk-seed-template");
+    if (template) template.parentNode.replaceChild(template.content.cloneNode(true), template);
     var button = event.target.closest && event.target.closest(".rk-roll");
     var root = button && button.closest("[data-rollkit-widget]");
     if (!root || root.rollkit) return;

@@ -51,7 +51,7 @@ def test_a_link_of_an_earlier_build_says_its_chance_changed_and_one_of_this_buil
 
     same = _opened(page, link)  # this build's link: nothing to say
     assert same.locator(".rk-link-changed").count() == 0
-    now = same.locator(".rk-chance .rk-p").inner_text()
+    now = same.locator(".rk-chance .rk-p").text_content()
 
     unchanged = _opened(page, _with(link, b="0123456789abcdef"))  # another build, the same chance
     assert unchanged.locator(".rk-link-changed").count() == 0

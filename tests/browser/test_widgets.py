@@ -68,7 +68,7 @@ def test_editing_a_parameter_updates_the_exact_odds(live_page: object, site: Sit
                 timeout=READY_MS,
             )
             if want is not None:
-                assert Fraction(want) == Fraction(widget.locator(".rk-chance .rk-exact").inner_text())
+                assert Fraction(want) == Fraction(widget.locator(".rk-chance .rk-exact").text_content() or "")
                 assert widget.locator(".rk-odds.rk-stale").count() == 0
                 assert widget.locator(".rk-stale-note").is_hidden()
 
@@ -119,7 +119,7 @@ def test_huge_pools_show_honest_short_numbers(live_page: object, site: Site) -> 
         timeout=READY_MS,
     )
     assert widget.locator(".rk-error").is_hidden()
-    assert widget.locator(".rk-chance strong").inner_text() == ">99.99%"
+    assert widget.locator(".rk-chance strong").text_content() == ">99.99%"
     cells = widget.locator(".rk-outcomes td").all_inner_texts()
     assert cells and max(len(c) for c in cells) < 80, max(cells, key=len)
     assert "100.00%" not in cells and "0.00%" not in cells

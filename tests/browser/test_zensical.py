@@ -83,7 +83,7 @@ def test_an_edit_updates_the_chance_to_cpythons(zensical_page: object, zensical_
         arg=want,
         timeout=READY_MS,
     )
-    assert Fraction(widget.locator(".rk-chance .rk-exact").inner_text()) == Fraction(want)
+    assert Fraction(widget.locator(".rk-chance .rk-exact").text_content() or "") == Fraction(want)
     assert widget.locator(".rk-error").is_hidden()
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
 

@@ -22,7 +22,6 @@ export class Widget {
     this.rollButton = root.querySelector(".rk-roll");
     this.stopButton = root.querySelector(".rk-stop");
     this.seedOption = root.querySelector(".rk-seed-option");
-    this.seed = this.seedOption?.querySelector(".rk-seed input") ?? null; // made by seedBox()
     this.statusNode = root.querySelector(".rk-status");
     this.errorNode = root.querySelector(".rk-error");
     this.result = root.querySelector(".rk-result");
@@ -52,6 +51,15 @@ export class Widget {
     const signal = until(root, () => { delete root.rollkit; });
     const on = { signal };
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.roll(); }, on);
+    // Enter in a box rolls, as Roll does (a form of several boxes and no submit button is
+    // never sent by Enter on its own).
+    this.form.addEventListener("keydown", (event) => {
+      const box = event.target;
+      if (event.key !== "Enter" || event.isComposing || event.defaultPrevented || box.tagName !== "INPUT") return;
+      if (["checkbox", "radio", "button", "submit", "reset", "file"].includes(box.type)) return;
+      event.preventDefault();
+      this.form.requestSubmit();
+    }, on);
     this.form.addEventListener("input", (event) => {
       const list = event.target.closest(".rk-list");
       if (list) this.listChanged(list);
@@ -225,11 +233,16 @@ export class Widget {
     }
   }
 
-  // The Seed box, out of its template (rollkit/web/_form.py says why) the first time it is
-  // needed: its fold opened, or a seed to be refused by it.
+  // The Seed box: null until it is made out of its template (rollkit/web/_form.py says why),
+  // the first time it is needed (seedBox()): its fold opened, or a seed to be refused by it.
+  // The page's early script makes it when the fold is opened before the widget is bound.
+  get seed() {
+    return this.seedOption?.querySelector(".rk-seed input") ?? null;
+  }
+
   seedBox() {
     const template = this.seedOption?.querySelector(".rk-seed-template");
-    if (template) this.seed = made(template).querySelector("input");
+    if (template) made(template);
     return this.seed;
   }
 
