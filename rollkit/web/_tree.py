@@ -21,7 +21,7 @@ JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON
 Attribute: TypeAlias = str | int | float | bool | None
 """An attribute's value: text (numbers become text), or True/False/None (present or not)."""
 
-_VOID = frozenset({"input", "br", "img", "meta", "link"})
+_VOID = frozenset({"input", "br", "wbr", "img", "meta", "link"})
 
 
 @dataclass(frozen=True)

@@ -154,13 +154,19 @@ def field_text(value: object) -> str:
 # -- odds ------------------------------------------------------------------------------
 
 
+def _breakable(text: str) -> list[Child]:
+    """A fraction as text that a narrow column may wrap after its slash, never inside a number."""
+    head, slash, tail = text.partition("/")
+    return [head + slash, node("wbr", {}), tail] if slash else [text]
+
+
 def _exact(p: Fraction, what: str) -> list[Child]:
     """A fraction as shown, with a copy button for the whole value when it is shortened."""
     short = fraction(p)
     if short == str(p):
-        return [node("span", {"class": "rk-exact"}, short)]
+        return [node("span", {"class": "rk-exact"}, *_breakable(short))]
     return [
-        node("span", {"class": "rk-exact"}, short),
+        node("span", {"class": "rk-exact"}, *_breakable(short)),
         node(
             "button",
             {

@@ -184,3 +184,10 @@ def test_the_summary_does_not_repeat_the_outcome() -> None:
     roll = next(r for r in (contest.roll(seed=s) for s in range(50)) if r.outcome == "effect")
     text = summary(contest, roll)
     assert text.startswith("Success: ") and text.count("effect") == 1, text
+
+
+def test_an_exact_fraction_may_wrap_after_its_slash_only() -> None:
+    # 5 dice at 7+ against TN 2: at least two Hits, 1 - (3/5)^5 - 5 (2/5) (3/5)^4 = 2072/3125
+    html = to_html(odds_view(hits.Check(dice=5, threshold=7, tn=2)).tree)
+    assert '<span class="rk-exact">2072/<wbr>3125</span>' in html
+    assert re.search(r'<span class="rk-exact">\d+</span>', html)  # a whole number has no break

@@ -124,4 +124,4 @@ def test_the_stacking_cap_ties_fields_together_without_refusing() -> None:
     assert 'Chance of success: ", ["strong", {"class": "rk-p"}, "54.17%"], " = ", ["span",' in json.dumps(
         answer
     )
-    assert '"rk-exact"}, "13/24"]' in json.dumps(answer["result"]["view"]["tree"][3])
+    assert '"rk-exact"}, "13/", ["wbr", {}], "24"]' in json.dumps(answer["result"]["view"]["tree"][3])
