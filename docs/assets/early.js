@@ -34,8 +34,8 @@
     for (var i = 0; i < all.length; i++) enable(all[i]);
   });
   document.addEventListener("click", function (event) {
-    // "Roll from a seed" opened before its widget is bound: its Seed box comes out of its
-    // template now (widget.mjs does it once bound), so that a seed can be typed already.
+    // A click opening "Roll from a seed" makes its Seed box out of its template, before or after
+    // its widget is bound (widget.mjs seedBox() does it for an opening without a click).
     var fold = event.target.closest && event.target.closest(".rk-seed-option > summary");
     var template = fold && fold.parentNode.querySelector(".rk-seed-template");
     if (template) template.parentNode.replaceChild(template.content.cloneNode(true), template);

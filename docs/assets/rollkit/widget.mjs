@@ -81,8 +81,7 @@ export class Widget {
     root.querySelector(".rk-share").addEventListener("click", () => this.share(), on);
     for (const radio of root.querySelectorAll(".rk-view")) radio.addEventListener("change", () => this.updateOdds(), on);
     this.pinButton.addEventListener("click", () => this.pin(), on);
-    if (this.seedOption) { // the Seed box is made on the click that opens its fold, or as it opens
-      this.seedOption.querySelector("summary").addEventListener("click", () => this.seedBox(), on);
+    if (this.seedOption) { // a click opening the fold makes the Seed box (early.js); an opening without one too
       this.seedOption.addEventListener("toggle", () => { if (this.seedOption.open) this.seedBox(); }, on);
       if (this.seedOption.open) this.seedBox();
     }
@@ -234,8 +233,9 @@ export class Widget {
   }
 
   // The Seed box: null until it is made out of its template (rollkit/web/_form.py says why),
-  // the first time it is needed (seedBox()): its fold opened, or a seed to be refused by it.
-  // The page's early script makes it when the fold is opened before the widget is bound.
+  // the first time it is needed: by the page's early script on the click that opens its fold
+  // (bound or not, so that it is there as the fold is drawn open), or here (seedBox()) when the
+  // fold is opened otherwise or a seed is to be refused by the box.
   get seed() {
     return this.seedOption?.querySelector(".rk-seed input") ?? null;
   }
