@@ -6,6 +6,7 @@ browser runtime from the step itself."""
 from __future__ import annotations
 
 import _imp
+import ast
 import base64
 import hashlib
 import json
@@ -217,6 +218,12 @@ def _assert_compiled(wheel: Path, magic: int) -> None:
             data = zf.read(pyc)
             assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", pyc
             assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, not checked
+            # compiled as python -OO: the module's docstring (its first line, as marshal keeps
+            # the text of a short ASCII string) is not in it
+            source = (ROOT / module).read_text(encoding="utf-8")
+            doc = ast.get_docstring(ast.parse(source), clean=False)
+            if doc and doc.isascii():
+                assert doc.splitlines()[0].encode() not in data, pyc
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         record = {}
         for line in zf.read(record_name).decode().splitlines():
