@@ -180,7 +180,10 @@ def timed_sections(
         f"| bare page: worker created → ready | {cell(bc['created_to_ready'])} | {cell(bw['created_to_ready'])} | | |"
     )
     for step, label in (
-        ("wheel_on_path", "the wheel (fetch, sha256) on `sys.path`, as the site's worker puts it"),
+        (
+            "wheel_on_path",
+            "the whole wheel (fetch, sha256) on `sys.path`, as the site's worker puts its core",
+        ),
         ("stdlib_imports", "stdlib modules rollkit imports"),
         ("import_rollkit", "`import rollkit` (its .pyc, compiled at build time)"),
         ("import_systems", "the five system modules (`rollkit.SYSTEMS`)"),
@@ -350,7 +353,7 @@ def timed_sections(
         f" {TARGETS['script_requests']} | {ok} |"
     )
     add(
-        f"| Python for the first roll (worker, Pyodide, wheel) | {cell(cc['python_transfer'], fmt_kb)} |"
+        f"| Python for the first roll (worker, Pyodide, rollkit's core and the page's rules) | {cell(cc['python_transfer'], fmt_kb)} |"
         f" {cell(cw['python_transfer'], fmt_kb)} | | |"
     )
     add(f"| same files as gzip -6 would send them | {cell(cc['python_gzip'], fmt_kb)} | | | |")
@@ -511,8 +514,9 @@ def downloads_section(settings: dict[str, Any], s: dict[str, Any], add: Callable
     add(
         "When the site worker asked for each file and had it, in ms from the worker's start (its own clock),"
         f" from this server and from the same server holding every response back {delay} (a distant host)."
-        " The worker asks for the wasm, the standard library, the lock file and the wheel with its first"
-        " lines, while Pyodide's own scripts load."
+        " The worker asks for the wasm, the standard library, the lock file and rollkit's core with its first"
+        " lines, while Pyodide's own scripts load, and the rules of the page's systems once the page has named"
+        " them (its first message)."
     )
     add("")
     add(f"| file | asked | had | asked ({delay} away) | had ({delay} away) |")

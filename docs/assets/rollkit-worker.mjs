@@ -1,6 +1,7 @@
-// rollkit in a module Web Worker: Pyodide served by this site, the rollkit wheel put on
+// rollkit in a module Web Worker: Pyodide served by this site, the rollkit wheel's core put on
 // Python's sys.path as it is (zipimport reads it; it carries each module's bytecode for
-// Pyodide's Python beside its source), checked against its hash as it downloads.
+// Pyodide's Python in place of its source) and each system's part read where it lies, on its
+// first import, each checked against its hash as it downloads.
 //
 // The build step (docs_tools.sitebuild) bundles this module with rollkit/boot.mjs and the build's
 // configuration (rollkit/config.mjs) into the runtime's content-hashed folder, pyodide/<hash>/,
@@ -9,9 +10,9 @@
 // Start-up asks for everything at once. Left to itself, Pyodide's files come one after
 // the other: this script, then pyodide.mjs, then (together) pyodide.asm.mjs, the wasm,
 // the standard library and the lock file. Here the first lines of this script already ask
-// for all of them and the wheel; Pyodide is handed those downloads when it asks for them (see
-// `fetch` below). Once Python runs, the wheel is written into Pyodide's file system and put on
-// sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack it
+// for all of them and rollkit's core, and the page's first message for its systems' parts;
+// Pyodide is handed those downloads when it asks for them (see `fetch` below). Once Python runs,
+// the core is written into Pyodide's file system and put on sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack it
 // (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
@@ -21,20 +22,26 @@
 // the site's service worker already keeps it (sw.js keeps it in the background once a visit's
 // Python is ready), read from Cache Storage and checked against its hash; a first visit never
 // asks for it. Any failure (not kept, not the file built, a restore that fails) boots normally.
-import { freezeHeap, importModule, importSystem, laterModules, laterStdlib, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
+import { freezeHeap, importModule, importSystem, laterModules, laterStdlib, laterZip, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
 const RUNTIME = new URL("./", import.meta.url); // the runtime's folder: Pyodide is beside this worker
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // imported once checked
+// The wheel in parts (docs_tools/sitebuild/parts.py): its core, asked for with Pyodide's files,
+// and a zip a system, asked for when the page names that system (its first message) and the
+// others once Python is ready; null in a build without them (the whole wheel is asked for).
+const PARTS = CONFIG.parts;
+const SYSTEM_PARTS = PARTS ? PARTS.systems : {};
+const FIRST = PARTS ? PARTS.core : CONFIG.wheel; // the first of rollkit: its file and path
 // Every file this worker loads is checked against the hash the build's configuration names:
 // the wasm, the standard library, the lock file and the wheel once each has arrived, before
 // Pyodide reads it (a file that is not the one the site was built with, or that arrives cut
 // short, is refused), and Pyodide's two modules before they are imported (a worker's import
 // takes no integrity, so each is first fetched and checked, into the browser's cache, which the
 // import then reads). Each is counted as it arrives, for the progress the page shows.
-const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file]);
+const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file, FIRST?.file, ...Object.values(SYSTEM_PARTS).map((part) => part.file)]);
 const BOOT_LIMIT_MS = 120_000;
 let handle = null;
 let failed = false;
@@ -45,21 +52,24 @@ function fail(error) {
   postMessage({ type: "failed", error });
 }
 
-// What has arrived of the first roll's downloads, told to the page as it grows ("progress":
-// loaded and total, in bytes as the server sends them): each file's share of its bytes as the
-// build compressed it (CONFIG.sizes: [its size, the size sent]) by how much of it has arrived.
+// What has arrived of the first roll's downloads (`counted`: Pyodide's files, rollkit's core and
+// the page's systems), told to the page as it grows ("progress": loaded and total, in bytes as
+// the server sends them): each file's share of its bytes as the build compressed it
+// (CONFIG.sizes: [its size, the size sent]) by how much of it has arrived.
 const SIZES = CONFIG.sizes || {};
+const counted = new Set([...AHEAD, ...MODULES, FIRST?.file]);
 const arrived = new Map(); // file name: bytes of it read so far
 const PROGRESS_MS = 250; // told at most this often, and when a file is complete
 let told = 0;
 function progress(done) {
-  if (failed) return; // the page says why Python is unavailable: nothing more to count
+  if (failed || handle) return; // the page says why Python is unavailable, or it is ready: nothing more to count
   const now = performance.now();
   if (!done && now - told < PROGRESS_MS) return;
   told = now;
   let loaded = 0;
   let total = 0;
-  for (const [name, [size, sent]] of Object.entries(SIZES)) {
+  for (const name of counted) {
+    const [size, sent] = SIZES[name] || [0, 0];
     total += sent;
     loaded += size ? sent * Math.min(1, (arrived.get(name) || 0) / size) : 0;
   }
@@ -118,12 +128,12 @@ async function checked(name) {
   return response;
 }
 
-// The rest of the standard library (boot.mjs's laterStdlib), downloaded when Python first
-// imports a module from it: synchronously, as an import is (a worker may), checked in Python
-// against its hash.
-function laterBytes() {
+// A file of the runtime's folder downloaded when Python first imports a module from it (boot.mjs's
+// laterZip: the rest of the standard library, a system's part not downloaded yet):
+// synchronously, as an import is (a worker may), checked in Python against its hash.
+function bytesNow(name) {
   const request = new XMLHttpRequest();
-  request.open("GET", new URL(CONFIG.later.file, RUNTIME).href, false);
+  request.open("GET", new URL(name, RUNTIME).href, false);
   request.responseType = "arraybuffer";
   request.send();
   if (request.status !== 200) throw new Error(`HTTP ${request.status}`);
@@ -181,34 +191,71 @@ async function restored(loadPyodide) {
   if (!snapshot) return null;
   try {
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: snapshot });
-    return { pyodide, ...restoreRollkit(pyodide, CONFIG.wheel.path, await wheel) };
+    // the whole wheel, every system in it, as the snapshot was made with it
+    const whole = PARTS ? await bytesOf(CONFIG.wheel.file) : await first;
+    return { pyodide, ...restoreRollkit(pyodide, CONFIG.wheel.path, whole) };
   } catch (error) {
     console.info(`rollkit: the snapshot could not be restored (${error.message}); Python boots normally`);
     return null;
   }
 }
 
-// The wheel's bytes, checked against its hash; asked for at once.
-const wheel = CONFIG.wheel
-  ? checked(CONFIG.wheel.file).then(async (response) => new Uint8Array(await response.arrayBuffer()))
-  : Promise.reject(new Error("this build names no rollkit wheel"));
-wheel.catch((error) => fail(error.message));
+// A file's bytes, checked against its hash.
+const bytesOf = (name) => checked(name).then(async (response) => new Uint8Array(await response.arrayBuffer()));
+
+// rollkit's core (or its whole wheel), asked for at once.
+const first = FIRST ? bytesOf(FIRST.file) : Promise.reject(new Error("this build names no rollkit wheel"));
+first.catch((error) => fail(error.message));
+
+// A system's part, asked for once (the page names the system, or Python is ready): its bytes in
+// `partsHad` once here (null if its download failed: the import that needs it asks again), for
+// the import hook (see boot()). Asked before Python is ready, it counts in the progress shown.
+// Null for a name that is no system's part (and in a build without parts).
+const partsAsked = new Map();
+const partsHad = new Map();
+function partOf(name) {
+  const part = Object.hasOwn(SYSTEM_PARTS, name) ? SYSTEM_PARTS[name] : null;
+  if (!part) return null;
+  if (!partsAsked.has(name)) {
+    if (!python) counted.add(part.file);
+    partsAsked.set(name, bytesOf(part.file).then(
+      (bytes) => { partsHad.set(name, bytes); },
+      (error) => {
+        partsHad.set(name, null);
+        if (!handle && named.has(name)) fail(error.message); // the page's own, before Python is ready
+      },
+    ));
+  }
+  return partsAsked.get(name);
+}
+// Whether the system's part is here, or is none to wait for (no part, or its download failed).
+const partHere = (name) => !Object.hasOwn(SYSTEM_PARTS, name) || partsHad.has(name);
+// The systems a page has named: a request waits while one of their parts is on its way (it
+// would otherwise download it a second time, at once, to import it).
+const named = new Set();
+function partsNamed(names) {
+  for (const name of Array.isArray(names) ? names : []) {
+    if (partOf(name)) named.add(name);
+  }
+}
+const namedParts = () => [...named].filter((name) => !partHere(name)).map(partOf);
 
 // Pyodide's modules, each fetched with its integrity first (asked for at once, with the rest).
 const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
 // The page that started this worker names its systems in its first message ({ page: { systems:
-// ["hits", "trait"], roll } }; not in the worker's address, whose fragment is lost when the
-// service worker answers for the script): their packages are imported before the worker says
-// it is ready, so the first roll there pays for its rules only, not for importing them (several
+// ["hits", "trait"], roll, saveData } }; not in the worker's address, whose fragment is lost when the
+// service worker answers for the script): their parts are downloaded with Python and their
+// packages imported before the worker says it is ready, so the first roll there pays for its rules only, not for importing them (several
 // times the roll itself). `roll` is the request the page's first widget's Roll makes (with the
 // log's context) for the values the page was built with (their odds were worked out at build
 // time, so no shared link can make it long): the worker answers it once before it says it is
 // ready, the answer dropped, so that the code a roll runs has run once before the reader's
 // first roll. A page reached by instant navigation names its systems too (nextPage): those not
-// yet imported are imported at once. The other systems follow in the background, for the
-// pages instant navigation leads to, and then what the rarer requests import
+// yet imported are imported at once (once their parts are here). The other systems follow in
+// the background (their parts downloaded together, unless `saveData`: then a system's part is
+// downloaded when a page names it), for the pages instant navigation leads to, and then what the rarer requests import
 // (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS (so that a
 // page's burst of requests, as its widgets are bound, does not queue behind them; a request
 // that comes during an import waits for that one only). A reader's own taps are seconds apart,
@@ -234,6 +281,7 @@ let page = {}; // the page's first message: { systems, roll }
 // announcePage): before Python is ready, its systems join those imported first; once it is,
 // the ones not yet imported are imported at once, ahead of the page's first request.
 function nextPage(systems) {
+  partsNamed(systems);
   const asked = Array.isArray(systems) ? systems : [];
   if (!python) {
     const first = Array.isArray(page.systems) ? page.systems : [];
@@ -242,7 +290,10 @@ function nextPage(systems) {
   }
   if (asked.every((name) => systemsIn.has(name))) return; // nothing new: no call into Python
   lastRequest = performance.now();
-  for (const name of known(asked)) importing(name);
+  for (const name of known(asked)) {
+    if (partHere(name)) importing(name);
+    else partOf(name).then(() => importing(name));
+  }
 }
 
 // Of the names a page gave, the systems rollkit has.
@@ -265,10 +316,16 @@ function firstRoll(request) {
   return true;
 }
 
+// The background's imports, each a function that imports one thing, or returns a promise to wait
+// for when what it imports has not been downloaded yet (it is called again after).
 function backgroundImports() {
   try {
     return [
-      ...systemNames(python).map((name) => () => importing(name)),
+      ...systemNames(python).map((name) => () => {
+        if (page.saveData === true && !partHere(name)) return; // downloaded when a page uses it
+        if (!partHere(name)) return partOf(name);
+        if (partsHad.get(name) !== null) importing(name); // else its request downloads it again
+      }),
       ...laterModules(python).map((name) => () => importModule(python, name)),
     ];
   } catch (error) {
@@ -279,6 +336,8 @@ function backgroundImports() {
 function importOthers() {
   if (importsLeft) return;
   importsLeft = backgroundImports();
+  // the other systems' parts, downloading together, unless the reader saves data
+  if (page.saveData !== true) for (const name of Object.keys(SYSTEM_PARTS)) partOf(name);
   const next = () => {
     if (!importsLeft.length) { // what they imported is frozen too
       try {
@@ -291,9 +350,12 @@ function importOthers() {
       setTimeout(next, IDLE_MS - quiet);
       return;
     }
+    let wait;
     try {
-      importsLeft.shift()();
+      wait = importsLeft[0]();
     } catch (error) { /* the request that needs it will say what is wrong */ }
+    if (wait) return void wait.then(() => setTimeout(next, 0));
+    importsLeft.shift();
     setTimeout(next, 0);
   };
   setTimeout(next, 0);
@@ -309,12 +371,24 @@ async function boot() {
   const pyodide = fromSnapshot?.pyodide || await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
   if (CONFIG.later) {
-    laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: laterBytes });
+    laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: () => bytesNow(CONFIG.later.file) });
   }
-  const { request, version } = fromSnapshot || startRollkit(pyodide, CONFIG.wheel.path, await wheel); // downloaded while Pyodide booted
+  const { request, version } = fromSnapshot || startRollkit(pyodide, FIRST.path, await first); // downloaded while Pyodide booted
+  if (!fromSnapshot) { // each system's package from its part, downloaded already or on its first import
+    for (const [name, part] of Object.entries(SYSTEM_PARTS)) {
+      laterZip(pyodide, {
+        names: [`rollkit.${name}`],
+        path: part.path,
+        integrity: CONFIG.files[part.file],
+        bytes: () => partsHad.get(name) || bytesNow(part.file),
+        what: `rollkit's rules for ${name}`,
+      });
+    }
+  }
   const how = fromSnapshot ? "snapshot" : "python"; // the page's data-rollkit-boot
   python = pyodide;
   const imported = known(page.systems);
+  await Promise.all(imported.map((name) => partOf(name)));
   for (const name of imported) importing(name);
   const rolling = performance.now();
   const rolled = firstRoll(request) ? performance.now() - rolling : null;
@@ -333,11 +407,17 @@ const booting = boot().catch((error) => {
 
 onmessage = async (event) => {
   if (event.data && event.data.page) { // the first is sent with the worker, long before Python is
-    if (event.data.page.roll !== undefined) page = event.data.page;
-    else nextPage(event.data.page.systems);
+    if (event.data.page.roll !== undefined) {
+      page = event.data.page;
+      partsNamed(page.systems);
+    } else {
+      nextPage(event.data.page.systems);
+    }
     return;
   }
   await Promise.race([booting, new Promise((resolve) => { if (failed) resolve(); })]);
+  const coming = namedParts();
+  if (coming.length) await Promise.all(coming);
   const { id, request } = event.data;
   lastRequest = performance.now();
   if (!handle) {

@@ -15,7 +15,8 @@
 
 import { CONFIG } from "./rollkit/config.mjs";
 import { announcePage, start, state, stop, useWorker, warm, widgets } from "./rollkit/client.mjs";
-import { SAVE_DATA, watch } from "./rollkit/lazy.mjs";
+import { watch } from "./rollkit/lazy.mjs";
+import { SAVE_DATA } from "./rollkit/page.mjs";
 import { leave } from "./rollkit/leave.mjs";
 import { keepLog } from "./rollkit/log.mjs";
 import { keepOffline, reloadForUpdate } from "./rollkit/offline.mjs";

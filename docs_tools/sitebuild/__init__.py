@@ -20,7 +20,8 @@ module each, in this order:
 - ``snapshot``: a Pyodide memory snapshot with rollkit imported, which returning and offline
   visits restore (a first visit never downloads it; the service worker keeps it afterwards).
 - ``install``: the runtime's content-hashed folder ``pyodide/<hash>/`` (Pyodide's files, the
-  wheel, the lock file and rollkit's worker), and the build's configuration (``config``) bundled
+  wheel and its ``parts`` for the worker (rollkit's core, and a zip a system: a page's first
+  roll downloads its own systems' rules only), the lock file and rollkit's worker), and the build's configuration (``config``) bundled
   into the page module and the worker (``bundle``): none of rollkit's shipped files is patched.
 - ``compress``: ``.br`` and ``.gz`` copies of every large file.
 - ``offline``: the service worker at the site's root, listing the finished site.

@@ -12,6 +12,10 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
   its integrity (``sha256-<base64>``), which the browser checks as it downloads the ones the
   worker asks to check;
 - ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``;
+- ``parts``: the wheel cut in parts (``docs_tools.sitebuild.parts``), each a ``file`` name and
+  its ``path`` in Pyodide's file system: the ``core`` (on ``sys.path`` at the wheel's own path),
+  and ``systems`` by name, each downloaded when the page names it, or later; ``None`` in a
+  build without them;
 - ``later``: the rest of the standard library (``file``, its ``path`` in Pyodide's file system
   and the top-level ``names`` only it holds), which the worker fetches on the first import of
   one of them; ``None`` when the standard library is npm's whole zip;
@@ -19,7 +23,7 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
   (its best compressed copy), for the progress the widget shows while Python loads;
 - ``snapshot``: the memory snapshot's ``file`` name (``None`` when the build made none), which
   the worker restores only when the service worker already keeps it (``snapshot``);
-- ``later``, ``sizes`` and ``snapshot`` are in the worker's copy only (``WORKER_ONLY``: the page module's
+- ``later``, ``parts``, ``sizes`` and ``snapshot`` are in the worker's copy only (``WORKER_ONLY``: the page module's
   leaves them empty);
 - ``worker``: in the page module only, the worker's integrity (the worker cannot name its own),
   which the page checks before it starts the worker.
@@ -38,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from docs_tools.sitebuild import wheel_path
+from docs_tools.sitebuild.parts import Parts
 
 SOURCE = "assets/rollkit/config.mjs"  # in the site (and in docs/): the module it replaces
 NAME = "CONFIG"
@@ -47,7 +52,7 @@ __all__ = ["make", "module", "read", "integrity", "SOURCE", "WORKER_ONLY"]
 
 
 # What only the worker reads, left out of the page module's copy (the page before Python stays small).
-WORKER_ONLY: dict[str, Any] = {"later": None, "sizes": {}, "snapshot": None}
+WORKER_ONLY: dict[str, Any] = {"later": None, "parts": None, "sizes": {}, "snapshot": None}
 
 
 def integrity(data: bytes) -> str:
@@ -61,15 +66,16 @@ def make(
     runtime: str | None = None,
     *,
     later: tuple[str, tuple[str, ...]] | None = None,
+    parts: Parts | None = None,
     sizes: dict[str, tuple[int, int]] | None = None,
     snapshot: str | None = None,
 ) -> dict[str, Any]:
     """The configuration of a runtime of ``files`` (name: integrity) with the wheel ``wheel``,
     the later standard library ``later`` (its file name and the names only it holds), the
-    first roll's files' ``sizes`` and the memory snapshot ``snapshot`` (its file name)."""
+    wheel's ``parts``, the first roll's files' ``sizes`` and the memory snapshot ``snapshot`` (its file name)."""
     if wheel not in files:
         raise RuntimeError(f"the runtime's files do not include the wheel {wheel}")
-    for name in (later[0] if later else None, snapshot):
+    for name in (later[0] if later else None, *(parts.names() if parts else ()), snapshot):
         if name and name not in files:
             raise RuntimeError(f"the runtime's files do not include {name}")
     return {
@@ -77,6 +83,14 @@ def make(
         "files": dict(sorted(files.items())),
         "wheel": {"file": wheel, "path": wheel_path(wheel)},
         "later": {"file": later[0], "path": wheel_path(later[0]), "names": list(later[1])} if later else None,
+        "parts": {
+            "core": {"file": parts.core, "path": wheel_path(wheel)},
+            "systems": {
+                name: {"file": file, "path": wheel_path(file)} for name, file in parts.systems.items()
+            },
+        }
+        if parts
+        else None,
         "sizes": {name: list(size) for name, size in sorted((sizes or {}).items())},
         "snapshot": {"file": snapshot} if snapshot else None,
         "worker": None,

@@ -5,7 +5,8 @@ configuration into its page module and worker.
   ``npm ci``), so the site never asks a CDN for anything; its standard library is the ``stdlib``
   step's (the first roll's part, and the rest for later).
 - ``pyodide lockfile add-wheels`` registers the wheel, with its sha256, in the site's
-  ``pyodide-lock.json``, which lists only what the site serves.
+  ``pyodide-lock.json``, which lists only what the site serves; the worker loads the wheel's
+  parts (``parts``: the core, and a page's systems) and the whole wheel only with the snapshot.
 - All of it goes into ``pyodide/<hash>/`` with rollkit's worker, the hash covering every file
   there: a file there never changes, so a server may let browsers keep it for a year.
 - The configuration (``config``: that folder, each file in it with its integrity, the wheel's
@@ -26,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docs_tools.sitebuild import HASH_LENGTH, NPM_PYODIDE, RUNTIME_HOME, config
+from docs_tools.sitebuild import HASH_LENGTH, NPM_PYODIDE, RUNTIME_HOME, config, parts
 from docs_tools.sitebuild.bundle import bundle
 from docs_tools.sitebuild.compress import sent
 from docs_tools.sitebuild.stdlib import STDLIB, Library
@@ -106,7 +107,10 @@ def install(site_dir: Path, built: Path, library: Library, snapshot: Path | None
     _lock(scratch, built.name)  # checked against the wheel: its integrity below is the lock file's sha256
     for name in RUNTIME:
         shutil.copy2(library.core if name == STDLIB else NPM_PYODIDE / name, scratch / name)
-    first = (*RUNTIME, LOCK, built.name)  # what the first roll downloads, its sizes for the progress shown
+    cut = parts.cut(scratch / built.name, scratch)  # the worker's: the core, then a page's systems
+    # what a first roll may download (the core and its page's systems of the parts), their sizes
+    # for the progress shown
+    first = (*RUNTIME, LOCK, *cut.names())
     sizes = {name: ((scratch / name).stat().st_size, sent(scratch / name)) for name in first}
     if library.later:
         shutil.copy2(library.later, scratch / library.later.name)
@@ -114,11 +118,11 @@ def install(site_dir: Path, built: Path, library: Library, snapshot: Path | None
     if snapshot:  # never part of the first roll: kept by the service worker after it (snapshot.py)
         shutil.copy2(snapshot, scratch / snapshot.name)
     extra = (*((library.later.name,) if library.later else ()), *((snapshot.name,) if snapshot else ()))
-    kept = (*RUNTIME, LOCK, *extra)
+    kept = (*RUNTIME, LOCK, *cut.names(), *extra)
     files = {name: config.integrity((scratch / name).read_bytes()) for name in kept}
     files[built.name] = _wheel_integrity(scratch, built.name)  # the lock file's sha256: one hash, not two
     made = config.make(
-        files, built.name, later=later, sizes=sizes, snapshot=snapshot.name if snapshot else None
+        files, built.name, later=later, parts=cut, sizes=sizes, snapshot=snapshot.name if snapshot else None
     )
     source = site_dir / config.SOURCE
 

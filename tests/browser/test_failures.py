@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import zipfile
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_tools.sitebuild import runtime_dir
+from docs_tools.sitebuild import config, runtime_dir
 from rollkit._params import build
 from tests.browser.pages import (
     READY_MS,
@@ -89,23 +88,28 @@ def test_a_runtime_that_failed_to_download_is_tried_again_on_the_next_roll(
     assert page.evaluate("document.documentElement.dataset.rollkitBoots") == str(boots + 1)  # type: ignore[attr-defined]
 
 
-def test_a_wheel_that_does_not_match_its_sha256_is_refused(
-    browser: object, site: Site, tmp_path: Path
+@pytest.mark.parametrize("part", ["core", "the page's system"])
+def test_a_part_of_rollkit_that_does_not_match_its_sha256_is_refused(
+    browser: object, site: Site, tmp_path: Path, part: str
 ) -> None:
     copy = tmp_path / "site"
     shutil.copytree(site.directory, copy)
     runtime = runtime_dir(copy)
-    lock = json.loads((runtime / "pyodide-lock.json").read_text())
-    # still a wheel zipimport reads, but not the one whose sha256 the lock file (and so the
-    # worker) names
-    wheel = runtime / lock["packages"]["rollkit"]["file_name"]
-    with zipfile.ZipFile(wheel, "a") as zf:
+    page_path = widget_pages(site)[0]
+    parts = config.read(runtime / "rollkit-worker.mjs")["parts"]
+    system = re.search(
+        r'data-rollkit-widget="([^"]+)"', (copy / page_path / "index.html").read_text(encoding="utf-8")
+    )
+    assert system
+    # still a zip zipimport reads, but not the one whose sha256 the build (and so the worker) names
+    changed = runtime / (parts["core"] if part == "core" else parts["systems"][system.group(1)])["file"]
+    with zipfile.ZipFile(changed, "a") as zf:
         zf.comment = b"changed after the build"
-    for copy_of_it in runtime.glob(f"{wheel.name}.*"):  # the build's compressed copies: of the old one
+    for copy_of_it in runtime.glob(f"{changed.name}.*"):  # the build's compressed copies: of the old one
         copy_of_it.unlink()
     for served in serve_copy(Site(site.base, copy), tmp_path):
         page = open_page(browser, served)
-        page.goto(served.url(widget_pages(site)[0]))  # type: ignore[attr-defined]
+        page.goto(served.url(page_path))  # type: ignore[attr-defined]
         widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
         widget.get_by_role("button", name="Roll", exact=True).click()
         widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)

@@ -16,6 +16,7 @@ import pytest
 
 from docs_tools.sitebuild import offline
 from rollkit._params import build
+from rollkit._registry import BUILT_IN
 from scripts.serve_static import serve
 from tests.browser.axe import violations
 from tests.browser.pages import (
@@ -32,6 +33,10 @@ from tests.browser.pages import (
     widget_pages,
 )
 from tests.helpers.site import Site, free_port
+
+# The reader's data saver, for a page's scripts (Chromium has none to turn on from a test).
+SAVING_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+PAGE_SYSTEMS = "[...new Set([...document.querySelectorAll('[data-rollkit-widget]')].map((w) => w.dataset.rollkitWidget))]"
 
 
 @contextmanager
@@ -220,9 +225,10 @@ def test_a_new_build_replaces_the_kept_copy_and_offers_a_reload(
 
 def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site, tmp_path: Path) -> None:
     """Under Save-Data the install keeps everything but the runtime, and a widget's first use
-    keeps what it downloads: the runtime but the later part of the standard library (the test
-    above rolls from a kept runtime). Chromium has no data saver
-    to turn on from a test, so this copy's service worker is told it is on."""
+    keeps what it downloads: the runtime but the later part of the standard library, the whole
+    wheel (only a snapshot uses it) and the rules of the systems the page does not use (the
+    test above rolls from a kept runtime). Chromium has no data saver to turn on from a test,
+    so this copy's service worker is told it is on, and its pages are told so too."""
     copy = tmp_path / "site"
     shutil.copytree(site.directory, copy)
     worker = copy / "sw.js"
@@ -234,6 +240,7 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
     assert runtime >= 6
     with _served(copy) as served:
         page = open_page(browser, served, offline_copy=True)
+        page.context.add_init_script(SAVING_DATA)  # type: ignore[attr-defined]
         page.goto(served.url("compare/"))  # type: ignore[attr-defined]  # no widget: Python never starts
         for _ in range(READY_MS // 200):
             if page.evaluate(KEPT, [len(kept["files"]) - runtime]):  # type: ignore[attr-defined, arg-type]
@@ -245,17 +252,25 @@ def test_with_data_saver_python_is_kept_on_first_use(browser: object, site: Site
         page.goto(served.url(pages[0]))  # type: ignore[attr-defined]
         page.locator("[data-rollkit-widget] .rk-roll").first.click()  # type: ignore[attr-defined]
         page.locator("html[data-rollkit-ready]").wait_for(state="attached", timeout=READY_MS)  # type: ignore[attr-defined]
+        used = set(page.evaluate(PAGE_SYSTEMS))  # type: ignore[attr-defined]
+        unused = [name for name in BUILT_IN if name not in used]
+        assert used and unused
         # the runtime the first roll downloaded through the service worker, kept: all of it but
-        # the later part of the standard library, kept when code first imports from it
+        # the later part of the standard library (kept when code first imports from it), the
+        # whole wheel and the other systems' parts (each kept when a page first uses it)
         for _ in range(READY_MS // 200):
-            if page.evaluate(KEPT, [len(kept["files"]) - 1]):  # type: ignore[attr-defined, arg-type]
+            if page.evaluate(KEPT, [len(kept["files"]) - 2 - len(unused)]):  # type: ignore[attr-defined, arg-type]
                 break
             page.wait_for_timeout(200)  # type: ignore[attr-defined]
         else:
             raise AssertionError("the runtime was not kept on first use")
+        page.wait_for_timeout(2500)  # type: ignore[attr-defined]  # past the worker's background imports
         cached = page.evaluate(
             "async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => r.url)"
         )  # type: ignore[attr-defined]
+        assert [url for url in cached if url.endswith(tuple(f"-{name}.zip" for name in used))]
+        assert not [url for url in cached if url.endswith(tuple(f"-{name}.zip" for name in unused))]
+        assert not [url for url in cached if url.endswith(".whl")]
         assert not [url for url in cached if url.endswith("/python_stdlib_later.zip")]
         assert not [url for url in cached if url.endswith("/python_snapshot.bin")]  # never under data saver
         page.context.close()  # type: ignore[attr-defined]

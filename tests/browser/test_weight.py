@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from docs_tools.sitebuild import compress, runtime_dir
+from docs_tools.sitebuild import compress, config, runtime_dir
 from scripts.serve_static import LONG_CACHE
-from tests.browser.pages import READY_MS, open_page, type_seed
+from tests.browser.pages import READY_MS, instant_go, new_context, open_page, roll_widget, track, type_seed
 from tests.helpers.site import Site
 
 ENCODING = next(iter(compress.ENCODERS))  # br when the build made .br copies, else gzip
@@ -59,11 +59,13 @@ def test_a_page_and_the_runtime_load_compressed(
     wasm = headers(runtime + "pyodide.asm.wasm")
     assert wasm["content-encoding"] == ENCODING and wasm["content-type"] == "application/wasm"
     assert wasm["cache-control"] == LONG_CACHE and wasm["vary"] == "Accept-Encoding"
+    # rollkit's core and the Hits rules, its parts stored for the copies; not the whole wheel
+    parts = config.read(runtime_dir(site.directory) / "rollkit-worker.mjs")["parts"]
+    for part in (parts["core"], parts["systems"]["hits"]):
+        sent = headers(runtime + part["file"])
+        assert sent["content-encoding"] == ENCODING and sent["cache-control"] == LONG_CACHE
     lock = json.loads((runtime_dir(site.directory) / "pyodide-lock.json").read_text(encoding="utf-8"))
-    wheel = headers(runtime + lock["packages"]["rollkit"]["file_name"])
-    assert (
-        wheel["content-encoding"] == ENCODING and wheel["cache-control"] == LONG_CACHE
-    )  # stored, for the copies
+    assert runtime + lock["packages"]["rollkit"]["file_name"] not in responses
     stdlib = headers(runtime + "python_stdlib.zip")
     assert stdlib["content-encoding"] == ENCODING and stdlib["cache-control"] == LONG_CACHE
     worker = headers(runtime + "rollkit-worker.mjs")  # in the content-hashed folder too
@@ -123,3 +125,60 @@ def test_search_still_finds_a_rules_term(browser: object, site: Site) -> None:
     assert any(re.match(re.escape(base) + r"(hits|again|critdice)/", p) for p in found), found
     assert not [p for p in found if "/reference/" in p]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
+
+
+def _part_requests(page: object) -> list[str]:
+    """The file names of the system parts the page and its worker have asked for, in order."""
+    asked: list[str] = []
+    page.on(  # type: ignore[attr-defined]
+        "request",
+        lambda r: asked.append(urlsplit(r.url).path.rsplit("/", 1)[-1]) if "/pyodide/" in r.url else None,
+    )
+    return asked
+
+
+def test_a_first_roll_downloads_its_own_systems_rules_and_the_others_follow(
+    browser: object, site: Site
+) -> None:
+    """rollkit arrives in parts: with Python, its core and the page's system only; once Python
+    is ready, the other systems' parts, each once (instant navigation then needs no download)."""
+    parts = config.read(runtime_dir(site.directory) / "rollkit-worker.mjs")["parts"]
+    files = {name: part["file"] for name, part in parts["systems"].items()}
+    page = open_page(browser, site)
+    asked = _part_requests(page)
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS, polling=50
+    )
+    first = [name for name in asked if name in (parts["core"]["file"], *files.values())]
+    assert first == [parts["core"]["file"], files["hits"]]  # nothing else before Python is ready
+    roll_widget(page, 0, 5)
+    for _ in range(READY_MS // 200):
+        if set(files.values()) <= set(asked):
+            break
+        page.wait_for_timeout(200)  # type: ignore[attr-defined]
+    else:
+        raise AssertionError(f"the other systems' parts were not downloaded: {asked}")
+    assert sorted(name for name in asked if name in files.values()) == sorted(files.values())  # each once
+    assert not [name for name in asked if name.endswith(".whl")]  # the whole wheel is the snapshot's
+
+
+def test_with_data_saver_a_systems_rules_download_when_a_page_uses_them(browser: object, site: Site) -> None:
+    """With the data saver on, no other system's part is downloaded ahead; a page reached by
+    instant navigation downloads its system's part once, and its widgets roll."""
+    parts = config.read(runtime_dir(site.directory) / "rollkit-worker.mjs")["parts"]
+    files = {name: part["file"] for name, part in parts["systems"].items()}
+    context = new_context(browser, viewport={"width": 1200, "height": 900})
+    context.add_init_script("Object.defineProperty(navigator, 'connection', {value: {saveData: true}})")  # type: ignore[attr-defined]
+    page = track(context.new_page(), site)  # type: ignore[attr-defined]
+    asked = _part_requests(page)
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('[data-rollkit-widget]').rollkit")  # type: ignore[attr-defined]
+    roll_widget(page, 0, 5)
+    page.wait_for_timeout(3000)  # type: ignore[attr-defined]  # past the worker's background imports
+    assert [name for name in asked if name in files.values()] == [files["hits"]]
+    instant_go(page, site, "trait/")
+    shown = roll_widget(page, 0, 7)
+    assert page.locator("[data-rollkit-widget]").first.locator(".rk-error").is_hidden()  # type: ignore[attr-defined]
+    assert shown["check"].startswith("trait")  # type: ignore[union-attr]
+    assert [name for name in asked if name in files.values()] == [files["hits"], files["trait"]]

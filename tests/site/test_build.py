@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from docs_tools.sitebuild import NPM_PYODIDE, cache, config, node, runtime_dir, stdlib, wheel
+from rollkit._registry import BUILT_IN
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDERS = ("mkdocs", "zensical")
@@ -150,6 +151,7 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert page_config == {
         **made,
         "later": None,
+        "parts": None,
         "sizes": {},
         "snapshot": None,  # the worker's only: restored from the service worker's copy
         "worker": config.integrity(worker_bytes),
@@ -160,6 +162,28 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert made["wheel"] == {"file": shipped.name, "path": f"/lib/{shipped.name}"}
     assert made["snapshot"] == {"file": "python_snapshot.bin"}  # hash-checked with the others below
     assert made["files"][shipped.name] == wheel_sri
+    # The wheel in parts for the worker: the core (at the wheel's own place on sys.path) and a
+    # zip a system, which together hold each of the wheel's entries once, as the wheel holds it.
+    stem = shipped.name.split("-py3")[0]
+    assert made["parts"] == {
+        "core": {"file": f"{stem}-core.zip", "path": f"/lib/{shipped.name}"},
+        "systems": {name: {"file": f"{stem}-{name}.zip", "path": f"/lib/{stem}-{name}.zip"} for name in BUILT_IN},
+    }
+    with zipfile.ZipFile(shipped) as whole:
+        wanted = {info.filename: whole.read(info) for info in whole.infolist()}
+    held: dict[str, bytes] = {}
+    for name, part in [("core", made["parts"]["core"]), *made["parts"]["systems"].items()]:
+        with zipfile.ZipFile(runtime / part["file"]) as zipped:
+            assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}
+            entries = {info.filename: zipped.read(info) for info in zipped.infolist()}
+        assert not set(entries) & set(held)
+        held.update(entries)
+        inside = [n for n in entries if n.startswith(f"rollkit/{name}/")]
+        if name == "core":
+            assert "rollkit/__init__.pyc" in entries and not [n for n in entries if n.split("/")[1] in BUILT_IN]
+        else:
+            assert set(inside) == set(entries) and f"rollkit/{name}/__init__.pyc" in entries
+    assert held == wanted
     served = {p.name for p in runtime.iterdir() if p.suffix not in (".br", ".gz")} - {"rollkit-worker.mjs"}
     assert set(made["files"]) == served
     for name, sri in made["files"].items():
@@ -188,7 +212,8 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
         "pyodide.asm.wasm",
         "python_stdlib.zip",
         "pyodide-lock.json",
-        shipped.name,
+        made["parts"]["core"]["file"],
+        *(part["file"] for part in made["parts"]["systems"].values()),
     )
     assert made["sizes"] == {
         name: [(runtime / name).stat().st_size, min(p.stat().st_size for p in runtime.glob(f"{name}*"))]

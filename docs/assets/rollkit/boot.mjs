@@ -47,51 +47,60 @@ export function restoreRollkit(pyodide, path, bytes) {
   return { request, version };
 }
 
-// The rest of the standard library, later: the site's python_stdlib.zip holds only the modules
-// the first roll and the pages' examples import (docs_tools/sitebuild/stdlib.py); the first
-// import of a module under one of `names` (the top-level names only the later zip holds) calls
-// `bytes()` for that zip (the worker downloads it then; a Node program reads it), checks it
-// against `integrity` ("sha256-<base64>", or null: unchecked), writes it at `path` and puts it
-// last on sys.path, so any import works, the first from there a download later.
-// (No line of it starts with "import": the bundler reads such a line as a module's import.)
+// Modules downloaded on their first import: the rest of the standard library (the site's
+// python_stdlib.zip holds only the modules the first roll and the pages' examples import:
+// docs_tools/sitebuild/stdlib.py) and each system's part of the rollkit wheel (the worker starts
+// with the core and its page's systems: docs_tools/sitebuild/parts.py). The first import of a
+// module under one of `names` ("json", "rollkit.hits": a name and everything below it) calls
+// `bytes()` for that zip (the worker has it already, or downloads it then; a Node program reads
+// it), checks it against `integrity` ("sha256-<base64>", or null: unchecked), writes it at `path`
+// and imports from there; with `onPath`, it also goes last on sys.path. `what` names it in the
+// error a failed download raises. (No line of it starts with "import": the bundler reads such a
+// line as a module's import.)
 const LATER_HOOK = `
 from importlib.machinery import PathFinder
-class StandardLibraryLater:
-    def __init__(self, names, path, integrity, bytes_of):
+class ZipLater:
+    def __init__(self, names, path, integrity, bytes_of, what, on_path):
         self.names, self.path, self.integrity, self.bytes_of = frozenset(names), path, integrity, bytes_of
-        self.ready = False
+        self.what, self.on_path, self.ready = what, on_path, False
     def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] not in self.names:
+        parts = name.split(".")
+        if not any(".".join(parts[:n]) in self.names for n in range(1, len(parts) + 1)):
             return None
         if not self.ready:
             self.fetch()
-        where = self.path + "".join("/" + part for part in name.split(".")[:-1])
-        return PathFinder.find_spec(name, [where])
+        return PathFinder.find_spec(name, [self.path + "".join("/" + part for part in parts[:-1])])
     def fetch(self):
         import base64, sys
         try:
             data = bytes(self.bytes_of().to_py())
         except Exception as error:
-            raise ImportError(f"the rest of Python's standard library could not be downloaded ({error})") from None
+            raise ImportError(f"{self.what} could not be downloaded ({error})") from None
         if self.integrity:
             import _sha2
             if "sha256-" + base64.b64encode(_sha2.sha256(data).digest()).decode() != self.integrity:
-                raise ImportError("the rest of Python's standard library is not the file this site was built with")
+                raise ImportError(f"{self.what} is not the file this site was built with")
         with open(self.path, "wb") as file:
             file.write(data)
         self.ready = True
-        sys.path.append(self.path)
+        if self.on_path:
+            sys.path.append(self.path)
 `;
 
-export function laterStdlib(pyodide, { names, path, integrity = null, bytes }) {
+export function laterZip(pyodide, { names, path, integrity = null, bytes, what, onPath = false }) {
   const namespace = pyodide.globals.get("dict")();
-  pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: the standard library, later>" });
-  const hook = namespace.get("StandardLibraryLater")(pyodide.toPy(names), path, integrity, bytes);
+  pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: modules downloaded later>" });
+  const hook = namespace.get("ZipLater")(pyodide.toPy(names), path, integrity, bytes, what, onPath);
   const sys = pyodide.pyimport("sys");
   sys.meta_path.append(hook);
   sys.destroy();
   hook.destroy();
   namespace.destroy();
+}
+
+// The rest of the standard library, on the first import of a module only it holds (`names`).
+export function laterStdlib(pyodide, { names, path, integrity = null, bytes }) {
+  laterZip(pyodide, { names, path, integrity, bytes, what: "the rest of Python's standard library", onPath: true });
 }
 
 // Every system's name, for importing each ahead of its first request (`importSystem`).

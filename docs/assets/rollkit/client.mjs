@@ -10,7 +10,7 @@
 // An answer the page gives itself, not rollkit, says so: `stopped` (by Stop, or as a hostage)
 // or `unavailable` (Python could not start). Neither is the reader's mistake.
 
-import { LIVE, announce, idle } from "./page.mjs";
+import { LIVE, SAVE_DATA, announce, idle } from "./page.mjs";
 
 export const state = {
   worker: null, ready: null, boots: 0, nextId: 0, pending: new Map(), timings: null,
@@ -102,9 +102,10 @@ export function start() {
     state.ready = checkedWorker().then(() => new Promise((resolve, reject) => {
       if (state.boots !== boots) return reject(new Error("stopped")); // stopped meanwhile
       // the worker's first message: the page's systems, which it imports before it is ready,
-      // and that roll
+      // that roll, and whether the reader saves data (then the worker downloads no system's
+      // rules ahead of their use)
       const worker = new Worker(workerURL, { type: "module" });
-      worker.postMessage({ page: { systems: pageSystems(), roll: firstRoll } });
+      worker.postMessage({ page: { systems: pageSystems(), roll: firstRoll, saveData: SAVE_DATA } });
       state.worker = worker;
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {

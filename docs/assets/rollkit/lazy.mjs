@@ -4,10 +4,8 @@
 // without widgets, and widgets far below, download nothing.
 
 import { start, state } from "./client.mjs";
-import { idle } from "./page.mjs";
+import { SAVE_DATA, idle } from "./page.mjs";
 
-export const SAVE_DATA = navigator.connection?.saveData === true
-  || window.matchMedia("(prefers-reduced-data: reduce)").matches;
 let near = null;
 // Not before the page's load event: Python's downloads and start-up would compete with the
 // page's own scripts and layout (on a phone, or a two-core machine, that shows as blocking time).

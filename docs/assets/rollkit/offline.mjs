@@ -7,8 +7,7 @@
 // reload; nothing reloads by itself. The first copy kept is said once.
 
 import { state } from "./client.mjs";
-import { SAVE_DATA } from "./lazy.mjs";
-import { announce, build, idle } from "./page.mjs";
+import { SAVE_DATA, announce, build, idle } from "./page.mjs";
 
 const KEEP_AFTER_PAUSE_MS = 3000; // with Python starting, the offline copy waits for such a pause
 const UPDATE_CHECK_MS = 10 * 60_000; // look for a new build at most this often between full loads

@@ -3,6 +3,11 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+// The reader asked to save data: Python downloads only when a widget is used, and only what
+// that use needs.
+export const SAVE_DATA = navigator.connection?.saveData === true
+  || window.matchMedia("(prefers-reduced-data: reduce)").matches;
+
 // A view tree [tag, attributes, ...children] as DOM nodes: the trees rollkit._view sends, and
 // the few rollkit's page modules make themselves. Attributes are set as text, never handlers,
 // and nothing is parsed as HTML.

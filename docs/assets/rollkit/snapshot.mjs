@@ -2,8 +2,7 @@
 // site's service worker is asked, when the browser is idle, to keep it in the background (sw.js,
 // "rollkit-keep-snapshot"); the next visits, online or offline, start Python from it. A first
 // visit never waits for it, and under data saver it is never asked for.
-import { SAVE_DATA } from "./lazy.mjs";
-import { idle } from "./page.mjs";
+import { SAVE_DATA, idle } from "./page.mjs";
 
 export function keepSnapshot() {
   if (SAVE_DATA || !("serviceWorker" in navigator)) return;
