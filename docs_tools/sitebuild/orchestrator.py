@@ -51,6 +51,7 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
     built = wheel.wheel()
     library = stdlib.stdlib(built)
     install.install(site_dir, built, library, snapshot.snapshot(built, library.core))
+    offline.fill_sizes(site_dir)  # what keeping the site costs, said where the pages say it
     compress.precompress(site_dir)
     offline.write(site_dir)  # last: the service worker lists the finished site's files
     return site_dir
