@@ -29,19 +29,33 @@ const started = performance.now();
 const RUNTIME = new URL("./", import.meta.url); // the runtime's folder: Pyodide is beside this worker
 const AHEAD = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 const MODULES = ["pyodide.mjs", "pyodide.asm.mjs"]; // imported once checked
-// The wheel in parts (docs_tools/sitebuild/parts.py): its core, asked for with Pyodide's files,
-// and a zip a system, asked for when the page names that system (its first message) and the
-// others once Python is ready; null in a build without them (the whole wheel is asked for).
+// The wheel in parts (docs_tools/sitebuild/parts.py): its core, asked for with Pyodide's files;
+// a zip a system, asked for when the page names that system (its first message), and the others
+// and the rarer requests' modules once Python is ready; null in a build without them (the whole
+// wheel is asked for).
 const PARTS = CONFIG.parts;
-const SYSTEM_PARTS = PARTS ? PARTS.systems : {};
 const FIRST = PARTS ? PARTS.core : CONFIG.wheel; // the first of rollkit: its file and path
+// Every part but the core by its key (a system's name; RARER), with the modules it holds.
+const RARER = "*rarer"; // no system's name
+const LATER_PARTS = PARTS ? {
+  ...Object.fromEntries(Object.entries(PARTS.systems).map(([name, part]) => [
+    name, { ...part, modules: [`rollkit.${name}`], what: `rollkit's rules for ${name}` },
+  ])),
+  [RARER]: { ...PARTS.rarer, what: "rollkit's tools for characters and edited examples" },
+} : {};
+// The key of the part the module `name` comes from, or null (the core, the standard library).
+function partFor(name) {
+  const found = Object.entries(LATER_PARTS)
+    .find(([, part]) => part.modules.some((module) => name === module || name.startsWith(`${module}.`)));
+  return found ? found[0] : null;
+}
 // Every file this worker loads is checked against the hash the build's configuration names:
 // the wasm, the standard library, the lock file and the wheel once each has arrived, before
 // Pyodide reads it (a file that is not the one the site was built with, or that arrives cut
 // short, is refused), and Pyodide's two modules before they are imported (a worker's import
 // takes no integrity, so each is first fetched and checked, into the browser's cache, which the
 // import then reads). Each is counted as it arrives, for the progress the page shows.
-const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file, FIRST?.file, ...Object.values(SYSTEM_PARTS).map((part) => part.file)]);
+const CHECKED = new Set([...AHEAD, ...MODULES, CONFIG.wheel?.file, FIRST?.file, ...Object.values(LATER_PARTS).map((part) => part.file)]);
 const BOOT_LIMIT_MS = 120_000;
 let handle = null;
 let failed = false;
@@ -207,14 +221,14 @@ const bytesOf = (name) => checked(name).then(async (response) => new Uint8Array(
 const first = FIRST ? bytesOf(FIRST.file) : Promise.reject(new Error("this build names no rollkit wheel"));
 first.catch((error) => fail(error.message));
 
-// A system's part, asked for once (the page names the system, or Python is ready): its bytes in
+// A part, asked for once (the page names its system, or Python is ready): its bytes in
 // `partsHad` once here (null if its download failed: the import that needs it asks again), for
 // the import hook (see boot()). Asked before Python is ready, it counts in the progress shown.
-// Null for a name that is no system's part (and in a build without parts).
+// Null for a key that is no part's (and in a build without parts).
 const partsAsked = new Map();
 const partsHad = new Map();
 function partOf(name) {
-  const part = Object.hasOwn(SYSTEM_PARTS, name) ? SYSTEM_PARTS[name] : null;
+  const part = Object.hasOwn(LATER_PARTS, name) ? LATER_PARTS[name] : null;
   if (!part) return null;
   if (!partsAsked.has(name)) {
     if (!python) counted.add(part.file);
@@ -229,7 +243,7 @@ function partOf(name) {
   return partsAsked.get(name);
 }
 // Whether the system's part is here, or is none to wait for (no part, or its download failed).
-const partHere = (name) => !Object.hasOwn(SYSTEM_PARTS, name) || partsHad.has(name);
+const partHere = (name) => !Object.hasOwn(LATER_PARTS, name) || partsHad.has(name);
 // The systems a page has named: a request waits while one of their parts is on its way (it
 // would otherwise download it a second time, at once, to import it).
 const named = new Set();
@@ -317,16 +331,18 @@ function firstRoll(request) {
 }
 
 // The background's imports, each a function that imports one thing, or returns a promise to wait
-// for when what it imports has not been downloaded yet (it is called again after).
+// for when the part (`key`) it imports from has not been downloaded yet (it is called again
+// after). Under data saver, what is not downloaded yet is not imported (its use downloads it);
+// a part whose download failed is left to the request that needs it (it asks again).
+const afterPart = (key, run) => () => {
+  if (!partHere(key)) return page.saveData === true ? undefined : partOf(key);
+  if (partsHad.get(key) !== null) run();
+};
 function backgroundImports() {
   try {
     return [
-      ...systemNames(python).map((name) => () => {
-        if (page.saveData === true && !partHere(name)) return; // downloaded when a page uses it
-        if (!partHere(name)) return partOf(name);
-        if (partsHad.get(name) !== null) importing(name); // else its request downloads it again
-      }),
-      ...laterModules(python).map((name) => () => importModule(python, name)),
+      ...systemNames(python).map((name) => afterPart(name, () => importing(name))),
+      ...laterModules(python).map((name) => afterPart(partFor(name), () => importModule(python, name))),
     ];
   } catch (error) {
     return [];
@@ -336,8 +352,8 @@ function backgroundImports() {
 function importOthers() {
   if (importsLeft) return;
   importsLeft = backgroundImports();
-  // the other systems' parts, downloading together, unless the reader saves data
-  if (page.saveData !== true) for (const name of Object.keys(SYSTEM_PARTS)) partOf(name);
+  // the other parts, downloading together, unless the reader saves data
+  if (page.saveData !== true) for (const key of Object.keys(LATER_PARTS)) partOf(key);
   const next = () => {
     if (!importsLeft.length) { // what they imported is frozen too
       try {
@@ -374,14 +390,14 @@ async function boot() {
     laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: () => bytesNow(CONFIG.later.file) });
   }
   const { request, version } = fromSnapshot || startRollkit(pyodide, FIRST.path, await first); // downloaded while Pyodide booted
-  if (!fromSnapshot) { // each system's package from its part, downloaded already or on its first import
-    for (const [name, part] of Object.entries(SYSTEM_PARTS)) {
+  if (!fromSnapshot) { // each part's modules from it, downloaded already or on their first import
+    for (const [key, part] of Object.entries(LATER_PARTS)) {
       laterZip(pyodide, {
-        names: [`rollkit.${name}`],
+        names: part.modules,
         path: part.path,
         integrity: CONFIG.files[part.file],
-        bytes: () => partsHad.get(name) || bytesNow(part.file),
-        what: `rollkit's rules for ${name}`,
+        bytes: () => partsHad.get(key) || bytesNow(part.file),
+        what: part.what,
       });
     }
   }

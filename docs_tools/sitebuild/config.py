@@ -14,8 +14,8 @@ page module and the worker (``docs_tools.sitebuild.bundle``):
 - ``wheel``: the wheel's ``file`` name and ``path``, its place on Pyodide's ``sys.path``;
 - ``parts``: the wheel cut in parts (``docs_tools.sitebuild.parts``), each a ``file`` name and
   its ``path`` in Pyodide's file system: the ``core`` (on ``sys.path`` at the wheel's own path),
-  and ``systems`` by name, each downloaded when the page names it, or later; ``None`` in a
-  build without them;
+  ``systems`` by name, each downloaded when the page names it, or later, and ``rarer`` with the
+  ``modules`` it holds, downloaded later; ``None`` in a build without them;
 - ``later``: the rest of the standard library (``file``, its ``path`` in Pyodide's file system
   and the top-level ``names`` only it holds), which the worker fetches on the first import of
   one of them; ``None`` when the standard library is npm's whole zip;
@@ -88,6 +88,7 @@ def make(
             "systems": {
                 name: {"file": file, "path": wheel_path(file)} for name, file in parts.systems.items()
             },
+            "rarer": {"file": parts.rarer, "path": wheel_path(parts.rarer), "modules": list(parts.modules)},
         }
         if parts
         else None,

@@ -141,9 +141,10 @@ def test_a_first_roll_downloads_its_own_systems_rules_and_the_others_follow(
     browser: object, site: Site
 ) -> None:
     """rollkit arrives in parts: with Python, its core and the page's system only; once Python
-    is ready, the other systems' parts, each once (instant navigation then needs no download)."""
+    is ready, the other parts, each once (instant navigation then needs no download)."""
     parts = config.read(runtime_dir(site.directory) / "rollkit-worker.mjs")["parts"]
     files = {name: part["file"] for name, part in parts["systems"].items()}
+    files["rarer"] = parts["rarer"]["file"]  # a character, an edited example: never a first roll's
     page = open_page(browser, site)
     asked = _part_requests(page)
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]
@@ -164,10 +165,11 @@ def test_a_first_roll_downloads_its_own_systems_rules_and_the_others_follow(
 
 
 def test_with_data_saver_a_systems_rules_download_when_a_page_uses_them(browser: object, site: Site) -> None:
-    """With the data saver on, no other system's part is downloaded ahead; a page reached by
-    instant navigation downloads its system's part once, and its widgets roll."""
+    """With the data saver on, no other part is downloaded ahead; a page reached by instant
+    navigation downloads its system's part once, and its widgets roll."""
     parts = config.read(runtime_dir(site.directory) / "rollkit-worker.mjs")["parts"]
     files = {name: part["file"] for name, part in parts["systems"].items()}
+    files["rarer"] = parts["rarer"]["file"]
     context = new_context(browser, viewport={"width": 1200, "height": 900})
     context.add_init_script("Object.defineProperty(navigator, 'connection', {value: {saveData: true}})")  # type: ignore[attr-defined]
     page = track(context.new_page(), site)  # type: ignore[attr-defined]

@@ -168,19 +168,40 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
     assert made["parts"] == {
         "core": {"file": f"{stem}-core.zip", "path": f"/lib/{shipped.name}"},
         "systems": {name: {"file": f"{stem}-{name}.zip", "path": f"/lib/{stem}-{name}.zip"} for name in BUILT_IN},
+        "rarer": {
+            "file": f"{stem}-rarer.zip",
+            "path": f"/lib/{stem}-rarer.zip",
+            "modules": [
+                "rollkit.__main__",
+                "rollkit._cli",
+                "rollkit._cli_need",
+                "rollkit._sheet",
+                "rollkit.web._run",
+                "rollkit.web._sheet",
+            ],
+        },
     }
     with zipfile.ZipFile(shipped) as whole:
         wanted = {info.filename: whole.read(info) for info in whole.infolist()}
     held: dict[str, bytes] = {}
-    for name, part in [("core", made["parts"]["core"]), *made["parts"]["systems"].items()]:
+    for name, part in [
+        ("core", made["parts"]["core"]),
+        *made["parts"]["systems"].items(),
+        ("rarer", made["parts"]["rarer"]),
+    ]:
         with zipfile.ZipFile(runtime / part["file"]) as zipped:
             assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}
             entries = {info.filename: zipped.read(info) for info in zipped.infolist()}
         assert not set(entries) & set(held)
         held.update(entries)
         inside = [n for n in entries if n.startswith(f"rollkit/{name}/")]
+        rarer = {m.replace(".", "/") + ".pyc" for m in made["parts"]["rarer"]["modules"]}
         if name == "core":
             assert "rollkit/__init__.pyc" in entries and not [n for n in entries if n.split("/")[1] in BUILT_IN]
+            assert not rarer & set(entries) and not [n for n in entries if ".dist-info/" in n]
+        elif name == "rarer":
+            assert set(entries) - rarer == {n for n in entries if ".dist-info/" in n}
+            assert rarer <= set(entries)
         else:
             assert set(inside) == set(entries) and f"rollkit/{name}/__init__.pyc" in entries
     assert held == wanted
@@ -214,6 +235,7 @@ def test_the_build_step_installs_the_runtime(tmp_path: Path, builder: str) -> No
         "pyodide-lock.json",
         made["parts"]["core"]["file"],
         *(part["file"] for part in made["parts"]["systems"].values()),
+        made["parts"]["rarer"]["file"],
     )
     assert made["sizes"] == {
         name: [(runtime / name).stat().st_size, min(p.stat().st_size for p in runtime.glob(f"{name}*"))]
