@@ -39,9 +39,9 @@ const FIRST = PARTS ? PARTS.core : CONFIG.wheel; // the first of rollkit: its fi
 const RARER = "*rarer"; // no system's name
 const LATER_PARTS = PARTS ? {
   ...Object.fromEntries(Object.entries(PARTS.systems).map(([name, part]) => [
-    name, { ...part, modules: [`rollkit.${name}`], what: `rollkit's rules for ${name}` },
+    name, { ...part, modules: [`rollkit.${name}`], what: `the rules for ${name}` },
   ])),
-  [RARER]: { ...PARTS.rarer, what: "rollkit's tools for characters and edited examples" },
+  [RARER]: { ...PARTS.rarer, what: "rollkit's tools for characters and examples" },
 } : {};
 // The key of the part the module `name` comes from, or null (the core, the standard library).
 function partFor(name) {
@@ -198,6 +198,10 @@ async function keptSnapshot() {
   return null;
 }
 const image = keptSnapshot();
+// The whole wheel, every system in it, as the snapshot was made with it: asked for as soon as
+// the snapshot is found (the service worker keeps it too), while Pyodide's scripts load.
+const wholeWheel = image.then((snapshot) => (!snapshot ? null : PARTS ? bytesOf(CONFIG.wheel.file) : first));
+wholeWheel.catch(() => {}); // restored() falls back to a normal boot
 
 // Pyodide restored from the snapshot, with rollkit ({ pyodide, request, version }), or null.
 async function restored(loadPyodide) {
@@ -205,9 +209,7 @@ async function restored(loadPyodide) {
   if (!snapshot) return null;
   try {
     const pyodide = await loadPyodide({ indexURL: RUNTIME.href, _loadSnapshot: snapshot });
-    // the whole wheel, every system in it, as the snapshot was made with it
-    const whole = PARTS ? await bytesOf(CONFIG.wheel.file) : await first;
-    return { pyodide, ...restoreRollkit(pyodide, CONFIG.wheel.path, whole) };
+    return { pyodide, ...restoreRollkit(pyodide, CONFIG.wheel.path, await wholeWheel) };
   } catch (error) {
     console.info(`rollkit: the snapshot could not be restored (${error.message}); Python boots normally`);
     return null;
@@ -253,6 +255,26 @@ function partsNamed(names) {
   }
 }
 const namedParts = () => [...named].filter((name) => !partHere(name)).map(partOf);
+
+// The parts a request needs that are not here: its check's system's, the rarer part for a run,
+// every part for a character (it reads every system). Each is asked for (again, if its download
+// failed) and waited for before the request runs, so that a download that fails is said as one.
+function partsNeeded(request) {
+  const op = request && request.op;
+  const keys = op === "sheet" ? Object.keys(LATER_PARTS)
+    : [typeof request?.check === "string" ? request.check.split(".")[0] : null, op === "run" ? RARER : null];
+  return keys.filter((key) => key !== null && Object.hasOwn(LATER_PARTS, key) && !partsHad.get(key) && !systemsIn.has(key));
+}
+async function fetchParts(keys) {
+  for (const key of keys) {
+    if (partsHad.get(key) === null) { // failed before: ask again
+      partsAsked.delete(key);
+      partsHad.delete(key);
+    }
+  }
+  await Promise.all(keys.map(partOf));
+  return keys.filter((key) => partsHad.get(key) === null);
+}
 
 // Pyodide's modules, each fetched with its integrity first (asked for at once, with the rest).
 const modules = Promise.all(MODULES.map((name) => checked(name)));
@@ -438,6 +460,13 @@ onmessage = async (event) => {
   lastRequest = performance.now();
   if (!handle) {
     postMessage({ id, ok: false, error: "rollkit is not available in this browser" });
+    return;
+  }
+  const needed = partsNeeded(request);
+  const missing = needed.length ? await fetchParts(needed) : [];
+  if (missing.length) {
+    const what = LATER_PARTS[missing[0]].what;
+    postMessage({ id, ok: false, error: `Could not download ${what}: check your connection, then try again.` });
     return;
   }
   const began = performance.now();

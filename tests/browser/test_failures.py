@@ -14,6 +14,7 @@ from rollkit._params import build
 from tests.browser.pages import (
     READY_MS,
     expose_pyodide,
+    instant_go,
     open_page,
     run_in_worker,
     serve_changed_worker,
@@ -217,3 +218,30 @@ def test_a_runtime_file_that_is_not_the_one_built_is_refused_at_once(
     assert "unavailable" in said and "not the file this site was built with" in said, (what, said)
     assert widget.get_attribute("data-seed") is None  # nothing rolled
     page.close()  # type: ignore[attr-defined]
+
+
+def test_rules_that_cannot_be_downloaded_are_said_so_and_the_next_roll_gets_them(
+    browser: object, site: Site
+) -> None:
+    """A system's part that cannot be downloaded (the network gone after Python was ready) is
+    said as that, not as a bug in rollkit, and the next roll asks for it again."""
+    page = open_page(browser, site)
+    blocked = [True]
+    page.context.route(  # type: ignore[attr-defined]
+        "**/*-trait.zip", lambda route: route.abort() if blocked[0] else route.continue_()
+    )
+    page.goto(site.url("hits/"))  # type: ignore[attr-defined]
+    page.wait_for_function("document.documentElement.dataset.rollkitReady === '1'", timeout=READY_MS)  # type: ignore[attr-defined]
+    page.wait_for_timeout(2500)  # type: ignore[attr-defined]  # the other parts asked for in the background
+    instant_go(page, site, "trait/")
+    widget = page.locator("[data-rollkit-widget]").first  # type: ignore[attr-defined]
+    type_seed(widget, 11)
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    widget.locator(".rk-error:not([hidden])").wait_for(timeout=READY_MS)
+    said = widget.locator(".rk-error").inner_text()
+    assert "Could not download the rules for trait" in said and "bug" not in said, said
+    assert widget.get_attribute("data-seed") is None
+    blocked[0] = False
+    widget.get_by_role("button", name="Roll", exact=True).click()
+    wait_rolled(widget, 11)
+    assert widget.locator(".rk-error").is_hidden()

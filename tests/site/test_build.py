@@ -259,18 +259,25 @@ def _assert_compiled(wheel: Path, magic: int) -> None:
         assert {info.compress_type for info in zf.infolist()} == {zipfile.ZIP_STORED}
         modules = [n[:-1] for n in names if n.endswith(".pyc")]
         assert modules
+        checked = {True: 0, False: 0}  # docstrings looked for: classes', the others'
         assert not [n for n in names if "__pycache__" in n]
         for module in modules:
             pyc = module + "c"
             data = zf.read(pyc)
             assert data[:4] == magic.to_bytes(2, "little") + b"\r\n", pyc
             assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, not checked
-            # compiled as python -OO: the module's docstring (its first line, as marshal keeps
-            # the text of a short ASCII string) is not in it
-            source = (ROOT / module).read_text(encoding="utf-8")
-            doc = ast.get_docstring(ast.parse(source), clean=False)
-            if doc and doc.isascii():
-                assert doc.splitlines()[0].encode() not in data, pyc
+            # without the docstrings of its module and functions (their first lines, as marshal
+            # keeps an ASCII string's text), with its classes' (a dataclass would make one)
+            tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+            for node in [tree, *ast.walk(tree)]:
+                if not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    continue
+                doc = ast.get_docstring(node, clean=False)
+                if doc and doc.isascii() and len(doc.splitlines()[0]) >= 20:
+                    kept = doc.splitlines()[0].encode() in data
+                    assert kept == isinstance(node, ast.ClassDef), (pyc, doc.splitlines()[0])
+                    checked[isinstance(node, ast.ClassDef)] += 1
+        assert checked[True] > 20 and checked[False] > 200, checked
         record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
         record = {}
         for line in zf.read(record_name).decode().splitlines():

@@ -87,15 +87,24 @@ class ZipLater:
             sys.path.append(self.path)
 `;
 
+// The hook's class, made once for each Pyodide (each part has a hook of it).
+const hookClasses = new WeakMap();
+function hookClass(pyodide) {
+  if (!hookClasses.has(pyodide)) {
+    const namespace = pyodide.globals.get("dict")();
+    pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: modules downloaded later>" });
+    hookClasses.set(pyodide, namespace.get("ZipLater"));
+    namespace.destroy();
+  }
+  return hookClasses.get(pyodide);
+}
+
 export function laterZip(pyodide, { names, path, integrity = null, bytes, what, onPath = false }) {
-  const namespace = pyodide.globals.get("dict")();
-  pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: modules downloaded later>" });
-  const hook = namespace.get("ZipLater")(pyodide.toPy(names), path, integrity, bytes, what, onPath);
+  const hook = hookClass(pyodide)(pyodide.toPy(names), path, integrity, bytes, what, onPath);
   const sys = pyodide.pyimport("sys");
   sys.meta_path.append(hook);
   sys.destroy();
   hook.destroy();
-  namespace.destroy();
 }
 
 // The rest of the standard library, on the first import of a module only it holds (`names`).
