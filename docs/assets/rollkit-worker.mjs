@@ -12,8 +12,8 @@
 // the standard library and the lock file. Here the first lines of this script already ask
 // for all of them and rollkit's core, and the page's first message for its systems' parts;
 // Pyodide is handed those downloads when it asks for them (see `fetch` below). Once Python runs,
-// the core is written into Pyodide's file system and put on sys.path, which takes a few milliseconds where Pyodide's loadPackage would unpack it
-// (about 150 ms).
+// the core is written into Pyodide's file system and put on sys.path, which takes a few
+// milliseconds where Pyodide's loadPackage would unpack it (about 150 ms).
 // Preload links in the page would not help: a worker's requests never use the page's
 // preloads, and links in <head> would download 13 MB that a reader may never use.
 //
@@ -246,19 +246,18 @@ function partOf(name) {
 }
 // Whether the system's part is here, or is none to wait for (no part, or its download failed).
 const partHere = (name) => !Object.hasOwn(LATER_PARTS, name) || partsHad.has(name);
-// The systems a page has named: a request waits while one of their parts is on its way (it
-// would otherwise download it a second time, at once, to import it).
+// The systems a page has named (a part of theirs that fails before Python is ready fails the start).
 const named = new Set();
 function partsNamed(names) {
   for (const name of Array.isArray(names) ? names : []) {
     if (partOf(name)) named.add(name);
   }
 }
-const namedParts = () => [...named].filter((name) => !partHere(name)).map(partOf);
 
 // The parts a request needs that are not here: its check's system's, the rarer part for a run,
 // every part for a character (it reads every system). Each is asked for (again, if its download
-// failed) and waited for before the request runs, so that a download that fails is said as one.
+// failed) and waited for before the request runs, so that it is not downloaded a second time to
+// be imported, and a download that fails is said as one.
 function partsNeeded(request) {
   const op = request && request.op;
   const keys = op === "sheet" ? Object.keys(LATER_PARTS)
@@ -281,18 +280,18 @@ const modules = Promise.all(MODULES.map((name) => checked(name)));
 modules.catch((error) => fail(error.message));
 
 // The page that started this worker names its systems in its first message ({ page: { systems:
-// ["hits", "trait"], roll, saveData } }; not in the worker's address, whose fragment is lost when the
-// service worker answers for the script): their parts are downloaded with Python and their
-// packages imported before the worker says it is ready, so the first roll there pays for its rules only, not for importing them (several
-// times the roll itself). `roll` is the request the page's first widget's Roll makes (with the
+// ["hits", "trait"], roll, saveData } }; not in the worker's address, whose fragment is lost
+// when the service worker answers for the script): their parts are downloaded with Python and
+// their packages imported before the worker says it is ready, so the first roll there pays for
+// its rules only, not for importing them (several times the roll itself). `roll` is the request the page's first widget's Roll makes (with the
 // log's context) for the values the page was built with (their odds were worked out at build
 // time, so no shared link can make it long): the worker answers it once before it says it is
 // ready, the answer dropped, so that the code a roll runs has run once before the reader's
 // first roll. A page reached by instant navigation names its systems too (nextPage): those not
 // yet imported are imported at once (once their parts are here). The other systems follow in
 // the background (their parts downloaded together, unless `saveData`: then a system's part is
-// downloaded when a page names it), for the pages instant navigation leads to, and then what the rarer requests import
-// (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS (so that a
+// downloaded when a page names it), for the pages instant navigation leads to, and then what
+// the rarer requests import (rollkit.web.LATER): one at a time, each once no request has come for IDLE_MS (so that a
 // page's burst of requests, as its widgets are bound, does not queue behind them; a request
 // that comes during an import waits for that one only). A reader's own taps are seconds apart,
 // and a wait of seconds would leave the next page's first roll to import its system itself.
@@ -454,8 +453,6 @@ onmessage = async (event) => {
     return;
   }
   await Promise.race([booting, new Promise((resolve) => { if (failed) resolve(); })]);
-  const coming = namedParts();
-  if (coming.length) await Promise.all(coming);
   const { id, request } = event.data;
   lastRequest = performance.now();
   if (!handle) {
