@@ -2,8 +2,34 @@
 // Widgets are shipped with their controls disabled (so that without JavaScript nothing
 // pretends to work). As the page is parsed, this enables them and keeps a Roll pressed
 // before rollkit.mjs has bound its widget: the widget rolls as soon as it is bound.
+//
+// It also makes, while the page is parsed, two changes the theme's bundle makes as it starts
+// (at the end of the page), where each made the browser restyle every element already styled:
+// <html>'s classes (no-js to js, and the focus polyfill's mark), and every link's address
+// written out whole (the bundle does it so that links kept across instant navigation stay
+// right). Made here, the classes change before <body> exists, and a link's address before
+// the link is first styled (the links parsed since the last frame, just before the next one);
+// the bundle then finds nothing to change.
 (function () {
   "use strict";
+  var html = document.documentElement;
+  html.classList.remove("no-js");
+  html.classList.add("js", "js-focus-visible");
+  html.setAttribute("data-js-focus-visible", "");
+
+  // the bundle's test for an address it leaves alone (a whole URL, or one from //)
+  var WHOLE = /^(?:[a-z]+:)?\/\//i;
+  function wholeAddresses(links, from) {
+    for (var i = from; i < links.length; i++) {
+      var href = links[i].getAttribute("href");
+      if (href && !WHOLE.test(href)) links[i].href = links[i].href;
+    }
+    return links.length;
+  }
+  wholeAddresses(document.querySelectorAll("link[href]"), 0); // the head's, above this script
+  var anchors = document.links; // live: each look below does the ones parsed since the last
+  var anchorsDone = 0;
+
   function enable(root) {
     var controls = root.querySelector(".rk-controls");
     if (!controls || root.dataset.early) return;
@@ -19,6 +45,7 @@
   var folds = document.getElementsByClassName("rk-python");
   var seen = 0;
   function look() {
+    anchorsDone = wholeAddresses(anchors, anchorsDone);
     for (; seen < folds.length; seen++) {
       var widget = folds[seen].closest("[data-rollkit-widget]");
       if (widget) enable(widget);

@@ -8,8 +8,6 @@ this one command, so both builders give the same site. ``orchestrator`` runs the
 module each, in this order:
 
 - ``builder``: mkdocs or Zensical, strict, into the site folder.
-- ``theme``: Material's rule for a colour switch, pointed at a mark only a reader's switch sets
-  (Material sets its own on every page load, which restyles a long page whole twice).
 - ``app``: the web-app manifest and its icons (drawn in Python), so the site installs as an app.
 - ``search``: each search result under a system's pages names its system ("Botch (Hits)").
 - ``wheel``: the rollkit wheel of the working tree, each module's bytecode for Pyodide's Python

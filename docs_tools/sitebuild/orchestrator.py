@@ -21,7 +21,6 @@ from docs_tools.sitebuild import (
     snapshot,
     stdlib,
     styles,
-    theme,
     wheel,
 )
 
@@ -42,7 +41,6 @@ def build(site_dir: Path | None = None, *, using: str = "mkdocs", config: Path =
     if config.parent.is_relative_to(site_dir):
         raise RuntimeError(f"the site cannot go into {site_dir}: it holds {config.name}")
     builder.pages(site_dir, using, config)
-    theme.write(site_dir)  # the colour switch's rule, set only by a reader's switch
     styles.write(site_dir)  # our stylesheets without their comments
     search.name_systems(site_dir)
     search.name_pages(site_dir)

@@ -259,9 +259,9 @@ def test_phone_width_and_dark_scheme(browser: object, site: Site) -> None:
 
 # Records each change of <body>'s switching mark with a link's transition at that moment.
 _WATCH_SWITCH = """() => { window.switches = [];
-    new MutationObserver(() => window.switches.push([document.body.hasAttribute('data-rollkit-switching'),
+    new MutationObserver(() => window.switches.push([document.body.hasAttribute('data-md-color-switching'),
         getComputedStyle(document.querySelector('.md-content .md-typeset a')).transitionDuration]))
-        .observe(document.body, {attributes: true, attributeFilter: ['data-rollkit-switching']}); }"""
+        .observe(document.body, {attributes: true, attributeFilter: ['data-md-color-switching']}); }"""
 
 
 def test_a_colour_switch_plays_no_transition_and_a_page_load_sets_no_mark(
@@ -269,8 +269,8 @@ def test_a_colour_switch_plays_no_transition_and_a_page_load_sets_no_mark(
 ) -> None:
     page = new_context(browser).new_page()  # type: ignore[attr-defined]
     page.goto(site.url(""))
-    page.wait_for_function("document.documentElement.classList.contains('js')")  # Material's script ran
-    assert page.evaluate("document.body.hasAttribute('data-rollkit-switching')") is False
+    page.wait_for_function("window.document$ !== undefined")  # Material's script ran
+    assert page.evaluate("document.body.hasAttribute('data-md-color-switching')") is False
     moving = page.evaluate(
         "getComputedStyle(document.querySelector('.md-content .md-typeset a')).transitionDuration"
     )

@@ -4,7 +4,7 @@
 // the tab order. Checked again whenever the box or its table changes size. A code block
 // that scrolls is put in the tab order too: Material does it only when the block first
 // comes on screen (its content.lazy feature), too late for a reader tabbing down the page.
-// When every box of the page has been measured, <html> gets data-rollkit-regions="measured".
+// When every box the page shows has been measured, <html> gets data-rollkit-regions="measured".
 // The same script ends the skipping of far boxes that theme.css starts (below).
 (function () {
   function headingBefore(element) {
@@ -54,22 +54,28 @@
   }
 
   var observer = typeof ResizeObserver === "function" ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { update(entry.target.closest(".md-typeset__scrollwrap")); });
+    entries.forEach(function (entry) { update(entry.target.closest(".md-typeset__scrollwrap") || entry.target); });
   }) : null;
 
   // Measuring every box at once would lay out the whole page while it loads (theme.css lets
-  // the browser skip the blocks far off screen): the observer reports the boxes on screen once
-  // they are laid out, and the rest are measured a few at a time while the browser is idle, so
-  // that each is in the tab order long before the keyboard can reach it.
+  // the browser skip the blocks far off screen): the observer reports each box once it is laid
+  // out, and the rest are measured a few at a time while the browser is idle, so that each is in
+  // the tab order long before the keyboard can reach it. A box the page does not show (in a
+  // closed fold, a tab not chosen) is left to the observer: the keyboard cannot reach it until
+  // it is shown, and measuring it would lay out what it is in. Each idle turn stops after
+  // SLICE_MS, so that no turn is a long task on a phone four times slower than this machine.
   var idle = window.requestIdleCallback || function (work) {
     return setTimeout(function () { work({ timeRemaining: function () { return 8; } }); }, 50);
   };
+  var SLICE_MS = 5;
   var pending = [];
+  var shown = function (box) { return typeof box.checkVisibility !== "function" || box.checkVisibility(); };
 
   function measure(deadline) {
-    while (pending.length && deadline.timeRemaining() > 1) {
+    var began = performance.now();
+    while (pending.length && deadline.timeRemaining() > 1 && performance.now() - began < SLICE_MS) {
       var box = pending.shift();
-      if (box.isConnected) update(box);
+      if (box.isConnected && shown(box)) update(box);
     }
     if (pending.length) return idle(measure);
     document.documentElement.dataset.rollkitRegions = "measured";
@@ -121,13 +127,14 @@
     delete document.documentElement.dataset.rollkitLayout;
     page += 1;
     var wraps = document.querySelectorAll(".md-typeset__scrollwrap");
-    pending = Array.prototype.slice.call(wraps).concat(
-      Array.prototype.slice.call(document.querySelectorAll(".md-typeset pre > code")));
+    var codes = document.querySelectorAll(".md-typeset pre > code");
+    pending = Array.prototype.slice.call(wraps).concat(Array.prototype.slice.call(codes));
     Array.prototype.forEach.call(wraps, function (wrap) {
       if (!observer) return;
       observer.observe(wrap);
       if (wrap.firstElementChild) observer.observe(wrap.firstElementChild);
     });
+    Array.prototype.forEach.call(codes, function (code) { if (observer) observer.observe(code); });
     if (!running) idle(measure);
   }
 
