@@ -120,6 +120,15 @@ def worker_downloads(resources: list[dict[str, Any]]) -> dict[str, dict[str, flo
     }
 
 
+def before_ready(resources: list[dict[str, Any]], marks: dict[str, Any]) -> list[dict[str, Any]]:
+    """``resources`` but the worker's downloads begun after it said it was ready (by its own
+    clock): the parts it fetches in the background then are not what the first roll waited for."""
+    ready_at = (marks.get("timings") or {}).get("readyAt")
+    if ready_at is None:
+        return resources
+    return [r for r in resources if not (r.get("worker") and r["start"] > ready_at)]
+
+
 def page_resources(page: Any, worker_hint: str) -> list[dict[str, Any]]:
     resources = probes.function("resources")
     found = list(page.evaluate(resources, True))
@@ -228,7 +237,7 @@ def site_visit(
     resources = page_resources(page, "rollkit-worker")
     result.update(
         marks=marks,
-        weight=weigh(resources, site, base, gz),
+        weight=weigh(before_ready(resources, marks), site, base, gz),
         downloads=worker_downloads(resources),
         server=log.take(),
     )
@@ -485,7 +494,7 @@ def phone_runs(
             visits.append(
                 {
                     "marks": marks,
-                    "weight": weigh(resources, site, base, {}),
+                    "weight": weigh(before_ready(resources, marks), site, base, {}),
                     "downloads": worker_downloads(resources),
                     "said": probes.call(page, "statusSaid"),
                     "server": log.take(),

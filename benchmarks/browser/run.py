@@ -142,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=package.__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2 runs, one sample per widget")
     parser.add_argument("--runs", type=int, help="cold/warm visits per measure (5; --quick 2)")
-    parser.add_argument("--samples", type=int, help="rolls and edits per widget in the sweep (2; --quick 1)")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        help="rolls and edits per widget in the sweep (3, an odd number for its median; --quick 1)",
+    )
     parser.add_argument(
         "--page",
         default=DEFAULT_PAGE,
@@ -177,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.phone_runs is None:
         args.phone_runs = 1 if args.quick else 3
     if args.samples is None:
-        args.samples = 1 if args.quick else 2
+        args.samples = 1 if args.quick else 3
     if args.lighthouse_runs is None:
         args.lighthouse_runs = 1 if args.quick else 3
     if args.lighthouse_only and args.no_lighthouse:

@@ -22,6 +22,20 @@ def spread(values: Iterable[float | None]) -> tuple[float, float] | None:
     return (min(got), max(got)) if got else None
 
 
+def by_widget(samples: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """Each widget's samples of ``key`` and their median (the statistic the widget targets are
+    judged by: a median of several runs), slowest median first."""
+    grouped: dict[tuple[str, int], list[float]] = {}
+    for sample in samples:
+        if sample.get(key) is not None:
+            grouped.setdefault((sample["page"], sample["index"]), []).append(sample[key])
+    widgets = [
+        {"page": page, "index": index, "samples": values, "median": statistics.median(values)}
+        for (page, index), values in grouped.items()
+    ]
+    return sorted(widgets, key=lambda w: -w["median"])
+
+
 def sub(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else a - b
 
@@ -205,6 +219,9 @@ def summarize(
                 for pg in sw["pages"]
                 if pg["first_widget_top"] is None or pg["first_widget_top"] >= pg["viewport"]
             ],
+            "roll_by_widget": by_widget(rolls, "total"),
+            "odds_by_widget": by_widget(odds, "total"),
+            "odds_after_by_widget": by_widget(odds, "after_debounce"),
             "slowest_roll": max(rolls, key=lambda r: r.get("total") or 0),
             "slowest_odds": max(odds, key=lambda o: o.get("total") or 0) if odds else None,
             "memory_cache_second_visit": sw["memory_cache_visits"][1],
