@@ -85,10 +85,18 @@ def _scheme(page: object) -> list[object]:
 
 
 def test_the_colour_toggle_switches_keeps_and_follows_instant_navigation(browser: object, site: Site) -> None:
+    """Until the reader chooses, the page follows the system's scheme; a choice (click, Enter,
+    arrow keys) is kept across reloads and instant navigation."""
     context = new_context(browser, viewport={"width": 1200, "height": 900}, color_scheme="light")
     page = track(context.new_page(), site)  # type: ignore[attr-defined]
     page.goto(site.url("hits/"))  # type: ignore[attr-defined]
     assert _scheme(page) == ["default", "light", [False, True]]  # the system's scheme, its way out shown
+    page.emulate_media(color_scheme="dark")  # type: ignore[attr-defined]
+    page.reload()  # type: ignore[attr-defined]
+    assert _scheme(page) == ["slate", "dark", [True, False]]  # no choice made: the system's, again
+    page.emulate_media(color_scheme="light")  # type: ignore[attr-defined]
+    page.reload()  # type: ignore[attr-defined]
+    assert _scheme(page) == ["default", "light", [False, True]]
     page.get_by_title("Switch to the dark scheme").click()  # type: ignore[attr-defined]
     assert _scheme(page) == ["slate", "dark", [True, False]]
     page.reload()  # type: ignore[attr-defined]
@@ -100,6 +108,9 @@ def test_the_colour_toggle_switches_keeps_and_follows_instant_navigation(browser
     page.keyboard.press("Enter")  # type: ignore[attr-defined]
     assert _scheme(page) == ["default", "light", [False, True]]
     assert page.evaluate("document.activeElement.id") == "__palette_0"  # type: ignore[attr-defined]
+    page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
+    assert _scheme(page) == ["slate", "dark", [True, False]]
+    page.keyboard.press("ArrowLeft")  # type: ignore[attr-defined]
     page.reload()  # type: ignore[attr-defined]
     assert _scheme(page) == ["default", "light", [False, True]]
     assert page.rollkit_errors == []  # type: ignore[attr-defined]
