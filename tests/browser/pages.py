@@ -63,8 +63,17 @@ def instant_go(page: object, site: Site, path: str) -> None:
     instant_wait(page, site, path)
 
 
+# Material's instant navigation takes a click only once it has the site's sitemap (it drops
+# clicks until then, and the browser follows the link with a whole page load, which starts
+# Python over): the sitemap's response is in the page's resource timing by then.
+SITEMAP_LOADED = """() => performance.getEntriesByType('resource')
+    .some((entry) => new URL(entry.name).pathname.endsWith('/sitemap.xml') && entry.responseEnd > 0)"""
+
+
 def instant_click(page: object, site: Site, path: str) -> None:
-    """``instant_go``'s first half: the link clicked (so that several pages can move at once)."""
+    """``instant_go``'s first half: the link clicked (so that several pages can move at once),
+    once the page's instant navigation can take it."""
+    page.wait_for_function(SITEMAP_LOADED)  # type: ignore[attr-defined]
     page.evaluate(
         """(url) => { document.querySelector('article').dataset.oldPage = '1';
         const a = document.createElement('a'); a.href = url;
