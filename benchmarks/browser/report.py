@@ -278,7 +278,11 @@ def timed_sections(
             )
             add(
                 f"| odds: request sent → odds shown, the slowest widget's median ({where(worst)}) |"
-                f" {fmt_ms(worst['median'])} | {fmt_ms(after_max)} | < 50 ms | {ok} |"
+                f" {fmt_ms(worst['median'])} | {fmt_ms(max(worst['samples']))} | < 50 ms | {ok} |"
+            )
+            add(
+                f"| odds: request sent → odds shown, every edit | {fmt_ms(median(sw['odds_after']))} |"
+                f" {fmt_ms(after_max)} | | |"
             )
             add(
                 f"| of which: Python inside the worker | {fmt_ms(median(sw['odds_python']))} |"

@@ -269,7 +269,7 @@ def _assert_compiled(wheel: Path, magic: int) -> None:
             # without the docstrings of its module and functions (their first lines, as marshal
             # keeps an ASCII string's text), with its classes' (a dataclass would make one)
             tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
-            for node in [tree, *ast.walk(tree)]:
+            for node in ast.walk(tree):
                 if not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     continue
                 doc = ast.get_docstring(node, clean=False)

@@ -34,7 +34,7 @@
       if (label && label.tagName === "LABEL") label.hidden = i !== index;
     }
     inputs[index].checked = true;
-    meta.content = color.scheme === "slate" ? "dark" : "light";
+    meta.content = getComputedStyle(document.body).colorScheme; // as the theme's stylesheet sets it for the scheme
     return color;
   }
 
