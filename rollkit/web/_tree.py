@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from html import escape
 from typing import TypeAlias
 
 from ._classes import CLASSES
@@ -73,6 +72,10 @@ def node(tag: str, attrs: Mapping[str, Attribute] | None = None, *children: Chil
 
 def to_html(tree: Child) -> str:
     """A tree as HTML, every text and attribute escaped."""
+    # Imported here: only the build writes HTML, and the browser's worker, which builds no HTML,
+    # starts sooner without the html module's table of 2,231 named characters.
+    from html import escape
+
     if isinstance(tree, str):
         return escape(tree, quote=False)
     shown = "".join(
