@@ -3,7 +3,7 @@
     .venv/bin/python scripts/bench_browser.py                  # full run (about 2.5 minutes on 2 cores)
     .venv/bin/python scripts/bench_browser.py --quick          # 2 runs, one sample a widget
     .venv/bin/python scripts/bench_browser.py --json out.json  # also write every raw number
-    .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just Lighthouse (3 runs a page: about 3 minutes)
+    .venv/bin/python scripts/bench_browser.py --lighthouse-only  # just Lighthouse (5 runs a page: about 4 minutes)
     .venv/bin/python scripts/bench_browser.py --no-lighthouse    # everything but Lighthouse
 
 Builds the site into a temporary directory with ``scripts/build`` (the project's one build

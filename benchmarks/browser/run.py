@@ -28,6 +28,7 @@ from benchmarks.browser.site_build import build_site, free_port, local_file, nex
 from benchmarks.browser.summary import cache_note, summarize
 from benchmarks.machine import CHROMIUM, machine
 from benchmarks.targets import BROWSER as TARGETS
+from benchmarks.targets import LIGHTHOUSE_RUNS
 from docs_tools.sitebuild.compress import ENCODERS
 from scripts import serve_static
 
@@ -172,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument(
-        "--lighthouse-runs", type=int, help="Lighthouse runs a page, the median score reported (3; --quick 1)"
+        "--lighthouse-runs",
+        type=int,
+        help="Lighthouse runs a page, the median score reported (5, as Lighthouse's docs/variability.md advises; --quick 1)",
     )
     parser.add_argument("--json", metavar="PATH", help="also write the raw numbers as JSON")
     args = parser.parse_args(argv)
@@ -183,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.samples is None:
         args.samples = 1 if args.quick else 3
     if args.lighthouse_runs is None:
-        args.lighthouse_runs = 1 if args.quick else 3
+        args.lighthouse_runs = 1 if args.quick else LIGHTHOUSE_RUNS
     if args.lighthouse_only and args.no_lighthouse:
         parser.error("--lighthouse-only and --no-lighthouse exclude each other")
     if args.runs < 1 or args.samples < 1 or args.lighthouse_runs < 1 or args.phone_runs < 1:
