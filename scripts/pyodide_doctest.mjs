@@ -6,12 +6,13 @@
 // the files every module of rollkit (but __main__) and the fractions module are loaded from, and
 // one result per block, as JSON.
 import { readFileSync } from "node:fs";
-import { laterStdlib, startRollkit } from "../docs/assets/rollkit/boot.mjs";
+import { laterStdlib, putWheel, rollkitStarted } from "../docs/assets/rollkit/boot.mjs";
 import { loadPython, python } from "../docs_tools/sitebuild/node/pyodide.mjs";
 
 const input = JSON.parse(readFileSync(0, "utf8"));
 const pyodide = await loadPython(input.stdlib);
+putWheel(pyodide, input.path, readFileSync(input.wheel));
 if (input.later) laterStdlib(pyodide, { ...input.later, bytes: () => new Uint8Array(readFileSync(input.later.file)) });
-startRollkit(pyodide, input.path, readFileSync(input.wheel));
+rollkitStarted(pyodide);
 const run = python(pyodide, new URL("./pyodide_doctest.py", import.meta.url), "run");
 process.stdout.write(run(JSON.stringify(input.blocks)));

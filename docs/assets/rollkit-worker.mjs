@@ -22,7 +22,7 @@
 // the site's service worker already keeps it (sw.js keeps it in the background once a visit's
 // Python is ready), read from Cache Storage and checked against its hash; a first visit never
 // asks for it. Any failure (not kept, not the file built, a restore that fails) boots normally.
-import { freezeHeap, importModule, importSystem, laterModules, laterStdlib, laterZip, restoreRollkit, startRollkit, systemNames } from "./rollkit/boot.mjs";
+import { freezeHeap, importModule, importSystem, laterModules, laterStdlib, laterZip, putWheel, restoreRollkit, rollkitStarted, systemNames } from "./rollkit/boot.mjs";
 import { CONFIG } from "./rollkit/config.mjs";
 
 const started = performance.now();
@@ -407,10 +407,11 @@ async function boot() {
   const fromSnapshot = await restored(loadPyodide);
   const pyodide = fromSnapshot?.pyodide || await loadPyodide({ indexURL: RUNTIME.href });
   const booted = performance.now();
-  if (CONFIG.later) {
+  if (!fromSnapshot) putWheel(pyodide, FIRST.path, await first); // downloaded while Pyodide booted
+  if (CONFIG.later) { // the hook is rollkit's own (boot.mjs laterZip): after its wheel is on sys.path
     laterStdlib(pyodide, { ...CONFIG.later, integrity: CONFIG.files[CONFIG.later.file], bytes: () => bytesNow(CONFIG.later.file) });
   }
-  const { request, version } = fromSnapshot || startRollkit(pyodide, FIRST.path, await first); // downloaded while Pyodide booted
+  const { request, version } = fromSnapshot || rollkitStarted(pyodide);
   if (!fromSnapshot) { // each part's modules from it, downloaded already or on their first import
     for (const [key, part] of Object.entries(LATER_PARTS)) {
       laterZip(pyodide, {

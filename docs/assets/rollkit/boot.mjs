@@ -21,14 +21,19 @@ export function entry(pyodide) {
   return pyodide.pyimport(ENTRY);
 }
 
-// rollkit started from the wheel's bytes: its request function and rollkit's version.
-export function startRollkit(pyodide, path, bytes) {
-  putWheel(pyodide, path, bytes);
+// rollkit's request function and version, once its wheel is on sys.path (`putWheel`).
+export function rollkitStarted(pyodide) {
   const request = entry(pyodide);
   const rollkit = pyodide.pyimport("rollkit");
   const version = rollkit.__version__;
   rollkit.destroy();
   return { request, version };
+}
+
+// rollkit started from the wheel's bytes: its request function and rollkit's version.
+export function startRollkit(pyodide, path, bytes) {
+  putWheel(pyodide, path, bytes);
+  return rollkitStarted(pyodide);
 }
 
 // rollkit in a Pyodide restored from a memory snapshot (docs_tools/sitebuild/snapshot.py: made
@@ -40,11 +45,7 @@ export function restoreRollkit(pyodide, path, bytes) {
   const random = pyodide.pyimport("random");
   random.seed();
   random.destroy();
-  const request = entry(pyodide);
-  const rollkit = pyodide.pyimport("rollkit");
-  const version = rollkit.__version__;
-  rollkit.destroy();
-  return { request, version };
+  return rollkitStarted(pyodide);
 }
 
 // Modules downloaded on their first import: the rest of the standard library (the site's
@@ -55,52 +56,12 @@ export function restoreRollkit(pyodide, path, bytes) {
 // `bytes()` for that zip (the worker has it already, or downloads it then; a Node program reads
 // it), checks it against `integrity` ("sha256-<base64>", or null: unchecked), writes it at `path`
 // and imports from there; with `onPath`, it also goes last on sys.path. `what` names it in the
-// error a failed download raises. (No line of it starts with "import": the bundler reads such a
-// line as a module's import.)
-const LATER_HOOK = `
-from importlib.machinery import PathFinder
-class ZipLater:
-    def __init__(self, names, path, integrity, bytes_of, what, on_path):
-        self.names, self.path, self.integrity, self.bytes_of = frozenset(names), path, integrity, bytes_of
-        self.what, self.on_path, self.ready = what, on_path, False
-    def find_spec(self, name, path=None, target=None):
-        parts = name.split(".")
-        if not any(".".join(parts[:n]) in self.names for n in range(1, len(parts) + 1)):
-            return None
-        if not self.ready:
-            self.fetch()
-        return PathFinder.find_spec(name, [self.path + "".join("/" + part for part in parts[:-1])])
-    def fetch(self):
-        import base64, sys
-        try:
-            data = bytes(self.bytes_of().to_py())
-        except Exception as error:
-            raise ImportError(f"{self.what} could not be downloaded ({error})") from None
-        if self.integrity:
-            import _sha2
-            if "sha256-" + base64.b64encode(_sha2.sha256(data).digest()).decode() != self.integrity:
-                raise ImportError(f"{self.what} is not the file this site was built with")
-        with open(self.path, "wb") as file:
-            file.write(data)
-        self.ready = True
-        if self.on_path:
-            sys.path.append(self.path)
-`;
-
-// The hook's class, made once for each Pyodide (each part has a hook of it).
-const hookClasses = new WeakMap();
-function hookClass(pyodide) {
-  if (!hookClasses.has(pyodide)) {
-    const namespace = pyodide.globals.get("dict")();
-    pyodide.runPython(LATER_HOOK, { globals: namespace, filename: "<rollkit: modules downloaded later>" });
-    hookClasses.set(pyodide, namespace.get("ZipLater"));
-    namespace.destroy();
-  }
-  return hookClasses.get(pyodide);
-}
-
+// error a failed download raises. The hook is rollkit.web._later's ZipLater, compiled in
+// rollkit's core: the wheel must be on sys.path first (`putWheel`).
 export function laterZip(pyodide, { names, path, integrity = null, bytes, what, onPath = false }) {
-  const hook = hookClass(pyodide)(pyodide.toPy(names), path, integrity, bytes, what, onPath);
+  const module = pyodide.pyimport("rollkit.web._later");
+  const hook = module.ZipLater(pyodide.toPy(names), path, integrity, bytes, what, onPath);
+  module.destroy();
   const sys = pyodide.pyimport("sys");
   sys.meta_path.append(hook);
   sys.destroy();
